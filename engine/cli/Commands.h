@@ -1,0 +1,17 @@
+// The `affjit` subcommands. Each lives in its own file and registers its
+// flags on a CLI11 subcommand; Main.cpp wires them together.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace affjit::cli {
+
+/// A registered subcommand: runs after parsing and returns the exit code.
+using CommandFn = std::function<int()>;
+
+/// `affjit opt FILE.mlir`: parse, verify and print the module back.
+CommandFn addOptCommand(CLI::App &app);
+
+} // namespace affjit::cli

@@ -1,0 +1,30 @@
+// The custom-syntax op parser registry, filled once from every dialect.
+#include "frontend/parse/OpParsers.h"
+
+namespace affjit {
+
+const OpParserRegistry &OpParserRegistry::get() {
+  static const OpParserRegistry registry = [] {
+    OpParserRegistry r;
+    registerFuncOpParsers(r);
+    registerArithOpParsers(r);
+    registerMathOpParsers(r);
+    registerAffineOpParsers(r);
+    registerMemRefOpParsers(r);
+    registerVectorOpParsers(r);
+    return r;
+  }();
+  return registry;
+}
+
+OpParseFn OpParserRegistry::lookup(std::string_view name) const {
+  auto it = parsers.find(std::string(name));
+  return it == parsers.end() ? nullptr : it->second;
+}
+
+std::string_view OpParserRegistry::resolveAlias(std::string_view name) const {
+  auto it = aliases.find(std::string(name));
+  return it == aliases.end() ? std::string_view() : it->second;
+}
+
+} // namespace affjit

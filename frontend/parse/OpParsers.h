@@ -1,0 +1,45 @@
+// The registry of custom-syntax op parsers, filled by one file per dialect
+// (AffineOpsParser.cpp, ArithOpsParser.cpp, ...). An op parser is called
+// after the op name has been consumed; it fills `state` (operands, result
+// types, attributes, regions) exactly as MLIR's generic form of that op.
+#pragma once
+
+#include "frontend/parse/Parser.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace affjit {
+
+using OpParseFn = bool (*)(Parser &, OperationState &);
+
+class OpParserRegistry {
+public:
+  static const OpParserRegistry &get();
+  /// The parser for full op name `name`, or null if the op is unknown.
+  OpParseFn lookup(std::string_view name) const;
+  /// Maps old or unprefixed spellings (`constant`, `addf`, `alloc`, `dim`)
+  /// to the full name; returns empty if `name` is not an alias.
+  std::string_view resolveAlias(std::string_view name) const;
+  bool isKnown(std::string_view name) const { return lookup(name) != nullptr; }
+
+  void add(std::string name, OpParseFn fn) { parsers[std::move(name)] = fn; }
+  void addAlias(std::string alias, std::string name) {
+    aliases[std::move(alias)] = std::move(name);
+  }
+
+private:
+  std::unordered_map<std::string, OpParseFn> parsers;
+  std::unordered_map<std::string, std::string> aliases;
+};
+
+// One registration function per dialect file.
+void registerFuncOpParsers(OpParserRegistry &r);
+void registerArithOpParsers(OpParserRegistry &r);
+void registerMathOpParsers(OpParserRegistry &r);
+void registerAffineOpParsers(OpParserRegistry &r);
+void registerMemRefOpParsers(OpParserRegistry &r);
+void registerVectorOpParsers(OpParserRegistry &r);
+
+} // namespace affjit

@@ -1,0 +1,160 @@
+// The MLIR text parser: module structure, `#map`/`#set`/`!type` aliases,
+// types, attributes, SSA values with scoping, regions, and operations in the
+// generic form. Operations in custom syntax are parsed by per-dialect
+// functions (OpParsers.h) through this class's public API, like MLIR's
+// OpAsmParser. Failure convention: functions return false after reporting an
+// error; parsing stops at the first error.
+#pragma once
+
+#include "frontend/ir/Diagnostics.h"
+#include "frontend/ir/IR.h"
+#include "frontend/parse/Lexer.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace affjit {
+
+/// Parses `source` into a module; null (with errors in `diag`) on failure.
+std::unique_ptr<Module> parseModule(const SourceBuffer &source,
+                                    DiagnosticEngine &diag);
+
+/// Everything needed to create one operation, filled by an op parser.
+struct OperationState {
+  std::string name;
+  Location loc;
+  std::vector<Value *> operands;
+  std::vector<Type> types; // result types
+  std::vector<NamedAttribute> attrs;
+  std::vector<std::unique_ptr<Region>> regions;
+
+  void addAttr(std::string n, Attribute a) {
+    attrs.push_back({std::move(n), std::move(a)});
+  }
+  /// A region to fill; it is moved into the operation when it is created.
+  Region *addRegion() {
+    regions.push_back(std::make_unique<Region>(nullptr));
+    return regions.back().get();
+  }
+};
+
+/// A use of an SSA value not yet resolved against a type.
+struct UnresolvedOperand {
+  std::string name; // with '%'
+  unsigned resultNo = 0;
+  Location loc;
+};
+
+/// A block argument declared by a custom syntax (`%i` in affine.for).
+struct BlockArgDecl {
+  UnresolvedOperand id;
+  Type type;
+};
+
+class Parser {
+public:
+  Parser(const SourceBuffer &source, DiagnosticEngine &diag);
+  ~Parser();
+  std::unique_ptr<Module> parseTopLevel();
+
+  //===-- tokens ----------------------------------------------------------===//
+  const Token &tok() const { return cur; }
+  Location getLoc() const { return locOf(cur.offset); }
+  Location locOf(size_t offset) const;
+  void consume();
+  bool consumeIf(Tok k);
+  bool consumeKeyword(std::string_view kw);
+  bool isKeyword(std::string_view kw) const { return cur.isKeyword(kw); }
+  /// Requires token `k`; reports "expected <what>" otherwise.
+  bool expect(Tok k, std::string_view what);
+  bool expectKeyword(std::string_view kw);
+  /// Reports an error at the current token (or `loc`); always false.
+  bool emitError(std::string msg);
+  bool emitError(const Location &loc, std::string msg);
+
+  //===-- elements --------------------------------------------------------===//
+  bool parseType(Type &t);
+  bool parseColonType(Type &t);
+  /// `t1, t2, ...` (at least one).
+  bool parseTypeList(std::vector<Type> &types);
+  /// `:` type-list, or `: (t1, t2)`.
+  bool parseColonTypeList(std::vector<Type> &types);
+  /// Function result types: `t` or `(t1, t2)` or `()`.
+  bool parseFunctionResultTypes(std::vector<Type> &types);
+  bool parseAttribute(Attribute &a, Type hint = Type());
+  /// Optional `{name = attr, ...}`.
+  bool parseOptionalAttrDict(std::vector<NamedAttribute> &attrs);
+  /// Optional `attributes {...}`.
+  bool parseOptionalAttrDictWithKeyword(std::vector<NamedAttribute> &attrs);
+  bool parseInteger(int64_t &v);
+  /// An integer with an optional leading '-'.
+  bool parseSignedInteger(int64_t &v);
+  /// A bare identifier or keyword; its spelling in `s`.
+  bool parseKeyword(std::string &s, std::string_view what = "keyword");
+  bool parseString(std::string &s);
+  /// `affine_map<...>` or a `#alias` naming one.
+  bool parseAffineMapRef(AffineMap &m);
+  /// `affine_set<...>` or a `#alias` naming one.
+  bool parseIntegerSetRef(IntegerSet &s);
+  /// After `[` (or `(`) has been consumed: the SSA-id affine map form up to
+  /// the matching closing bracket, which is consumed too. Dims then symbols
+  /// are appended to `operands` in map order.
+  bool parseAffineMapOfSSAIds(AffineMap &map,
+                              std::vector<UnresolvedOperand> &operands,
+                              char closing = ']');
+  /// affine.parallel bounds: `(e, max(e, e), ...)` including the parens.
+  bool parseAffineBoundGroups(std::string_view kind, AffineMap &map,
+                              std::vector<UnresolvedOperand> &operands,
+                              std::vector<int32_t> &groups);
+
+  //===-- SSA values ------------------------------------------------------===//
+  bool isOperand() const { return cur.is(Tok::PercentId); }
+  bool parseOperand(UnresolvedOperand &op);
+  /// `%a, %b, ...` (possibly empty when `allowEmpty`).
+  bool parseOperandList(std::vector<UnresolvedOperand> &ops,
+                        bool allowEmpty = true);
+  /// Resolves a use; checks `type` against the value's type when given.
+  bool resolveOperand(const UnresolvedOperand &op, Type type,
+                      std::vector<Value *> &out);
+  bool resolveOperands(const std::vector<UnresolvedOperand> &ops,
+                       const std::vector<Type> &types,
+                       std::vector<Value *> &out);
+  /// Resolves all to one type.
+  bool resolveOperands(const std::vector<UnresolvedOperand> &ops, Type type,
+                       std::vector<Value *> &out);
+  /// Resolves without a type check; the value's own type is used.
+  bool lookupValue(const UnresolvedOperand &op, Value *&out);
+
+  //===-- regions ---------------------------------------------------------===//
+  /// `{ ops }` with the entry block taking `args`. When `implicitTerminator`
+  /// is non-empty, a body without a terminator gets that op appended
+  /// (affine.for/if/parallel bodies in custom syntax). `isolated` hides
+  /// outer values (func.func bodies).
+  bool parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
+                   std::string_view implicitTerminator = {},
+                   bool isolated = false);
+  /// A region that may be absent: returns true with `present` false if the
+  /// next token is not `{`.
+  bool parseOptionalRegion(Region &region, bool &present,
+                           std::string_view implicitTerminator = {});
+
+  /// Default dialect for unprefixed op names (`return` inside func.func).
+  void setDefaultDialect(std::string d) { defaultDialect = std::move(d); }
+  const std::string &getDefaultDialectForParse() const {
+    return defaultDialect;
+  }
+
+  struct ImplAccess;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+  Token cur;
+  std::string defaultDialect;
+  friend struct Impl;
+};
+
+} // namespace affjit

@@ -1,0 +1,35 @@
+// The registry of custom-syntax op printers, filled by one file per dialect
+// (AffineOpsPrinter.cpp, ...). A printer writes the op from its name on
+// (the printer has already written `%results = `), on one line or with
+// nested regions via Printer::printRegion.
+#pragma once
+
+#include "frontend/print/Printer.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace affjit {
+
+using OpPrintFn = void (*)(Printer &, Operation &);
+
+class OpPrinterRegistry {
+public:
+  static const OpPrinterRegistry &get();
+  /// The custom printer of `name`; null means print generically.
+  OpPrintFn lookup(std::string_view name) const;
+  void add(std::string name, OpPrintFn fn) { printers[std::move(name)] = fn; }
+
+private:
+  std::unordered_map<std::string, OpPrintFn> printers;
+};
+
+void registerFuncOpPrinters(OpPrinterRegistry &r);
+void registerArithOpPrinters(OpPrinterRegistry &r);
+void registerMathOpPrinters(OpPrinterRegistry &r);
+void registerAffineOpPrinters(OpPrinterRegistry &r);
+void registerMemRefOpPrinters(OpPrinterRegistry &r);
+void registerVectorOpPrinters(OpPrinterRegistry &r);
+
+} // namespace affjit

@@ -1,0 +1,215 @@
+// The core of the MLIR text printer: value naming, indentation, regions,
+// generic-form operations and the module. Custom syntax comes from the
+// per-dialect printers registered in OpPrinterRegistry.
+#include "frontend/print/Printer.h"
+
+#include "frontend/parse/AffineParser.h"
+#include "frontend/print/OpPrinters.h"
+
+#include <algorithm>
+
+namespace affjit {
+
+Printer::Printer(std::ostream &os, const PrintOptions &opts)
+    : out(os), options(opts) {}
+
+std::string Printer::nameOf(Value *v) {
+  if (!v)
+    return "<<null value>>";
+  auto it = names.find(v);
+  if (it != names.end())
+    return it->second;
+  // Values are named on first sight; printing order defines before uses.
+  std::string name;
+  if (v->isBlockArgument()) {
+    name = "%arg" + std::to_string(nextArgId++);
+  } else {
+    Operation *def = v->getDefiningOp();
+    std::string base = "%" + std::to_string(nextValueId++);
+    if (def->getNumResults() == 1) {
+      name = base;
+    } else {
+      for (unsigned i = 0; i < def->getNumResults(); ++i)
+        names[def->getResult(i)] = base + "#" + std::to_string(i);
+      name = names[v];
+    }
+  }
+  names[v] = name;
+  return name;
+}
+
+void Printer::printOperand(Value *v) { out << nameOf(v); }
+
+void Printer::printOperands(const std::vector<Value *> &vs) {
+  for (size_t i = 0; i < vs.size(); ++i) {
+    if (i)
+      out << ", ";
+    printOperand(vs[i]);
+  }
+}
+
+void Printer::printTypes(const std::vector<Type> &ts) {
+  for (size_t i = 0; i < ts.size(); ++i) {
+    if (i)
+      out << ", ";
+    ts[i].print(out);
+  }
+}
+
+void Printer::printFunctionResults(const std::vector<Type> &ts) {
+  if (ts.size() == 1 && !ts[0].isFunction()) {
+    ts[0].print(out);
+    return;
+  }
+  out << '(';
+  printTypes(ts);
+  out << ')';
+}
+
+void Printer::printOptionalAttrDict(const std::vector<NamedAttribute> &attrs,
+                                    const std::vector<std::string> &elided) {
+  std::vector<NamedAttribute> kept;
+  for (auto &a : attrs)
+    if (std::find(elided.begin(), elided.end(), a.name) == elided.end())
+      kept.push_back(a);
+  if (kept.empty())
+    return;
+  out << ' ';
+  Attribute::dictionary(std::move(kept)).print(out);
+}
+
+void Printer::printOptionalAttrDictWithKeyword(
+    const std::vector<NamedAttribute> &attrs,
+    const std::vector<std::string> &elided) {
+  std::vector<NamedAttribute> kept;
+  for (auto &a : attrs)
+    if (std::find(elided.begin(), elided.end(), a.name) == elided.end())
+      kept.push_back(a);
+  if (kept.empty())
+    return;
+  out << " attributes ";
+  Attribute::dictionary(std::move(kept)).print(out);
+}
+
+void Printer::printAffineMap(const AffineMap &m) {
+  out << "affine_map<";
+  m.print(out);
+  out << '>';
+}
+
+void Printer::printAffineMapOfSSAIds(const AffineMap &m,
+                                     const std::vector<Value *> &operands) {
+  std::vector<std::string> dims, syms;
+  for (unsigned i = 0; i < operands.size(); ++i)
+    (i < m.getNumDims() ? dims : syms).push_back(nameOf(operands[i]));
+  affjit::printAffineMapOfSSAIds(out, m, dims, syms);
+}
+
+void Printer::printNewlineAndIndent() {
+  out << '\n' << std::string(indent * 2, ' ');
+}
+
+void Printer::printRegion(Region &r, bool printEntryArgs,
+                          bool printTerminator) {
+  out << '{';
+  ++indent;
+  for (auto &block : r.getBlocks()) {
+    if (printEntryArgs && block->getNumArguments() != 0) {
+      out << '\n' << std::string((indent - 1) * 2, ' ') << "^bb0(";
+      for (unsigned i = 0; i < block->getNumArguments(); ++i) {
+        if (i)
+          out << ", ";
+        Value *a = block->getArgument(i);
+        printOperand(a);
+        out << ": ";
+        a->getType().print(out);
+      }
+      out << "):";
+    }
+    for (auto &op : block->getOperations()) {
+      bool isLast = op.get() == block->getTerminator();
+      if (isLast && !printTerminator && op->getNumOperands() == 0 &&
+          op->getNumRegions() == 0)
+        continue;
+      printNewlineAndIndent();
+      printOp(*op);
+    }
+  }
+  --indent;
+  printNewlineAndIndent();
+  out << '}';
+}
+
+void Printer::printGenericOp(Operation &op) {
+  out << '"' << op.getName() << "\"(";
+  printOperands(op.getOperands());
+  out << ')';
+  if (op.getNumRegions() != 0) {
+    out << " (";
+    for (unsigned i = 0; i < op.getNumRegions(); ++i) {
+      if (i)
+        out << ", ";
+      printRegion(op.getRegion(i), /*printEntryArgs=*/true);
+    }
+    out << ')';
+  }
+  printOptionalAttrDict(op.getAttrs());
+  out << " : (";
+  printTypes(op.getOperandTypes());
+  out << ") -> ";
+  std::vector<Type> results = op.getResultTypes();
+  if (results.size() == 1 && !results[0].isFunction()) {
+    results[0].print(out);
+  } else {
+    out << '(';
+    printTypes(results);
+    out << ')';
+  }
+}
+
+void Printer::printOp(Operation &op) {
+  if (op.getNumResults() != 0) {
+    std::string first = nameOf(op.getResult(0));
+    if (op.getNumResults() == 1)
+      out << first;
+    else
+      out << first.substr(0, first.find('#')) << ':' << op.getNumResults();
+    out << " = ";
+  }
+  OpPrintFn fn = options.generic ? nullptr
+                                 : OpPrinterRegistry::get().lookup(op.getName());
+  if (fn)
+    fn(*this, op);
+  else
+    printGenericOp(op);
+}
+
+void printOperation(Operation &op, std::ostream &os,
+                    const PrintOptions &options) {
+  Printer p(os, options);
+  p.printOp(op);
+}
+
+/// Prints module attributes (e.g. `attributes {…}`) and its ops, one
+/// numbering scope per top-level op, like mlir-opt's isolated regions.
+void printModule(const Module &module, std::ostream &os,
+                 const PrintOptions &options) {
+  Operation *m = module.getOperation();
+  os << "module";
+  if (Attribute name = m->getAttr("sym_name"))
+    os << " @" << name.getString();
+  {
+    Printer attrPrinter(os, options);
+    attrPrinter.printOptionalAttrDictWithKeyword(m->getAttrs(), {"sym_name"});
+  }
+  os << " {";
+  for (auto &op : module.getBody().getOperations()) {
+    Printer p(os, options);
+    os << "\n  ";
+    p.indentBy(1);
+    p.printOp(*op);
+  }
+  os << "\n}\n";
+}
+
+} // namespace affjit

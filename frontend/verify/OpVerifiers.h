@@ -1,0 +1,44 @@
+// The registry of per-op verifiers, filled by one file per dialect
+// (AffineOpsVerifier.cpp, ...). A verifier checks one op's operands, result
+// types, attributes and region shapes and reports through VerifyContext.
+#pragma once
+
+#include "frontend/verify/Verifier.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace affjit {
+
+using OpVerifyFn = bool (*)(Operation &, VerifyContext &);
+
+struct OpTraits {
+  bool isTerminator = false;
+  /// Ops whose body region is isolated and is an affine scope (func.func).
+  bool isAffineScope = false;
+};
+
+class OpVerifierRegistry {
+public:
+  static const OpVerifierRegistry &get();
+  OpVerifyFn lookup(std::string_view name) const;
+  OpTraits traits(std::string_view name) const;
+  void add(std::string name, OpVerifyFn fn, OpTraits t = {}) {
+    verifiers[name] = fn;
+    opTraits[std::move(name)] = t;
+  }
+
+private:
+  std::unordered_map<std::string, OpVerifyFn> verifiers;
+  std::unordered_map<std::string, OpTraits> opTraits;
+};
+
+void registerFuncOpVerifiers(OpVerifierRegistry &r);
+void registerArithOpVerifiers(OpVerifierRegistry &r);
+void registerMathOpVerifiers(OpVerifierRegistry &r);
+void registerAffineOpVerifiers(OpVerifierRegistry &r);
+void registerMemRefOpVerifiers(OpVerifierRegistry &r);
+void registerVectorOpVerifiers(OpVerifierRegistry &r);
+
+} // namespace affjit

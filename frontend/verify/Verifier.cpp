@@ -1,0 +1,92 @@
+// The verifier driver: walks the module, checks the structure every op
+// shares (known op, terminators last in their block, symbol names unique)
+// and calls the per-op verifiers of the dialects.
+#include "frontend/verify/Verifier.h"
+
+#include "frontend/verify/OpVerifiers.h"
+
+#include <unordered_set>
+
+namespace affjit {
+
+const OpVerifierRegistry &OpVerifierRegistry::get() {
+  static const OpVerifierRegistry registry = [] {
+    OpVerifierRegistry r;
+    registerFuncOpVerifiers(r);
+    registerArithOpVerifiers(r);
+    registerMathOpVerifiers(r);
+    registerAffineOpVerifiers(r);
+    registerMemRefOpVerifiers(r);
+    registerVectorOpVerifiers(r);
+    return r;
+  }();
+  return registry;
+}
+
+OpVerifyFn OpVerifierRegistry::lookup(std::string_view name) const {
+  auto it = verifiers.find(std::string(name));
+  return it == verifiers.end() ? nullptr : it->second;
+}
+
+OpTraits OpVerifierRegistry::traits(std::string_view name) const {
+  auto it = opTraits.find(std::string(name));
+  return it == opTraits.end() ? OpTraits{} : it->second;
+}
+
+bool VerifyContext::emitOpError(Operation &op, const std::string &msg) {
+  diag.error(op.getLoc(), "'" + op.getName() + "' op " + msg);
+  return false;
+}
+
+bool VerifyContext::emitError(Operation &op, const std::string &msg) {
+  diag.error(op.getLoc(), msg);
+  return false;
+}
+
+/// Checks that a terminator is the last op of its block.
+static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
+  if (!OpVerifierRegistry::get().traits(op.getName()).isTerminator)
+    return true;
+  if (op.getNextNode())
+    return ctx.emitOpError(op, "must be the last operation in the parent "
+                               "block");
+  return true;
+}
+
+/// Verifies `op` and then its nested ops; an op whose own checks fail does
+/// not have its body verified (its structure may be unusable).
+static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
+  const OpVerifierRegistry &reg = OpVerifierRegistry::get();
+  OpVerifyFn fn = reg.lookup(op.getName());
+  if (!fn)
+    return ctx.emitError(op, "unregistered operation '" + op.getName() + "'");
+  if (!verifyTerminatorPlacement(op, ctx))
+    return false;
+  bool ok = fn(op, ctx);
+  if (!ok)
+    return false;
+  for (unsigned r = 0; r < op.getNumRegions(); ++r)
+    for (auto &block : op.getRegion(r).getBlocks())
+      for (auto &inner : block->getOperations())
+        ok &= verifyOpRecursive(*inner, ctx);
+  return ok;
+}
+
+bool verifyModule(const Module &module, DiagnosticEngine &diag) {
+  VerifyContext ctx(module, diag);
+  bool ok = true;
+  std::unordered_set<std::string> symbols;
+  for (auto &op : module.getBody().getOperations()) {
+    if (Attribute sym = op->getAttr("sym_name")) {
+      if (!symbols.insert(sym.getString()).second) {
+        diag.error(op->getLoc(),
+                   "redefinition of symbol named '" + sym.getString() + "'");
+        ok = false;
+      }
+    }
+    ok &= verifyOpRecursive(*op, ctx);
+  }
+  return ok;
+}
+
+} // namespace affjit

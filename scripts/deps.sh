@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian bookworm packages affjit needs that are not installed
+# yet. Sourced by setup.sh and test.sh; safe to run repeatedly.
+set -euo pipefail
+
+AFFJIT_BUILD_PACKAGES=(
+  cmake ninja-build g++ llvm-19-dev clang-19 libxsimd-dev libgtest-dev
+  libbenchmark-dev libcli11-dev nlohmann-json3-dev libedit-dev
+)
+# MLIR 19 is the test oracle (mlir-opt, mlir-cpu-runner and its runtime
+# libraries); affjit never links it.
+AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux)
+
+affjit_install_missing() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "affjit: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+affjit_build() {
+  local dir=${AFFJIT_BUILD_DIR:-build}
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=${AFFJIT_BUILD_TYPE:-RelWithDebInfo}
+  fi
+  cmake --build "$dir" -j "$(nproc)"
+}

@@ -1,0 +1,7 @@
+// Seed 000 "Named affine mappings": named and inline layout maps bound to the symbol %N.
+#affine_map42 = affine_map<(d0, d1)[s0] -> (d0, d0 + d1 + s0 floordiv 2)>
+func.func @named_map(%N: index) {
+  %a = memref.alloc()[%N] : memref<4x4xf32, #affine_map42>
+  %b = memref.alloc()[%N] : memref<4x4xf32, affine_map<(d0, d1)[s0] -> (d0, d0 + d1 + s0 floordiv 2)>>
+  return
+}

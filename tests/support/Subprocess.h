@@ -1,0 +1,35 @@
+// Test support: running a shell command and capturing its output, locating
+// the affjit binary and MLIR 19's tools, and small file helpers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace affjit::test {
+
+struct CommandResult {
+  int exitCode = -1;
+  std::string out, err;
+};
+
+/// Runs `command` with /bin/sh; stdin is empty.
+CommandResult runCommand(const std::string &command);
+/// Path of build/bin/affjit for this build.
+std::string affjitBinary();
+/// Path of MLIR 19's mlir-opt (the oracle).
+std::string mlirOpt();
+/// Quotes `s` for /bin/sh.
+std::string shellQuote(const std::string &s);
+/// Writes `text` to a fresh temporary file with `suffix`; returns its path.
+std::string writeTempFile(const std::string &text,
+                          const std::string &suffix = ".mlir");
+std::string readFile(const std::string &path);
+/// Sorted paths of files in `AFFJIT_SOURCE_DIR/dir` whose names end in
+/// `suffix` (and do not end in `exclude`, if given).
+std::vector<std::string> listSourceFiles(const std::string &dir,
+                                         const std::string &suffix,
+                                         const std::string &exclude = "");
+/// A gtest-friendly name for a file path (its stem with non-alnum as '_').
+std::string testNameForPath(const std::string &path);
+
+} // namespace affjit::test
