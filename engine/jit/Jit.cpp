@@ -1,0 +1,137 @@
+// ORC LLJIT set-up for the host and the optimization pipeline.
+#include "engine/jit/Jit.h"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/TargetParser/Host.h>
+
+#include <mutex>
+
+namespace affjit {
+
+static void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+/// The host's feature string as LLVM reports it (e.g. +avx512f,...).
+static std::string hostFeatureString() {
+  llvm::SubtargetFeatures features;
+  for (auto &f : llvm::sys::getHostCPUFeatures())
+    features.AddFeature(f.first(), f.second);
+  return features.getString();
+}
+
+static llvm::OptimizationLevel toLevel(unsigned level) {
+  switch (level) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
+  initializeNativeTarget();
+  std::unique_ptr<Jit> jit(new Jit());
+  jit->optLevel = optLevel > 3 ? 3 : optLevel;
+  jit->cpuName = llvm::sys::getHostCPUName().str();
+  jit->cpuFeatures = hostFeatureString();
+
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb)
+    return jtmb.takeError();
+  jtmb->setCPU(jit->cpuName);
+  jtmb->getFeatures() = llvm::SubtargetFeatures(jit->cpuFeatures);
+  jtmb->setCodeGenOptLevel(jit->optLevel == 0 ? llvm::CodeGenOptLevel::None
+                                              : llvm::CodeGenOptLevel::Aggressive);
+  auto tm = jtmb->createTargetMachine();
+  if (!tm)
+    return tm.takeError();
+  jit->targetMachine = std::move(*tm);
+
+  auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
+  if (!lljit)
+    return lljit.takeError();
+  jit->lljit = std::move(*lljit);
+
+  // Runtime functions are linked into this process: resolve them here.
+  auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      jit->lljit->getDataLayout().getGlobalPrefix());
+  if (!gen)
+    return gen.takeError();
+  jit->lljit->getMainJITDylib().addGenerator(std::move(*gen));
+
+  Jit *raw = jit.get();
+  jit->lljit->getIRTransformLayer().setTransform(
+      [raw](llvm::orc::ThreadSafeModule tsm,
+            const llvm::orc::MaterializationResponsibility &)
+          -> llvm::Expected<llvm::orc::ThreadSafeModule> {
+        llvm::Error err = tsm.withModuleDo(
+            [raw](llvm::Module &m) { return raw->optimize(m); });
+        if (err)
+          return std::move(err);
+        return std::move(tsm);
+      });
+  return jit;
+}
+
+llvm::Error Jit::optimize(llvm::Module &module) const {
+  module.setDataLayout(targetMachine->createDataLayout());
+  module.setTargetTriple(targetMachine->getTargetTriple().str());
+  for (llvm::Function &f : module) {
+    if (f.isDeclaration())
+      continue;
+    f.addFnAttr("target-cpu", cpuName);
+    f.addFnAttr("target-features", cpuFeatures);
+  }
+  if (optLevel == 0)
+    return llvm::Error::success();
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(targetMachine.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm =
+      pb.buildPerModuleDefaultPipeline(toLevel(optLevel));
+  mpm.run(module, mam);
+  return llvm::Error::success();
+}
+
+llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module) {
+  return lljit->addIRModule(std::move(module));
+}
+
+llvm::Expected<void *> Jit::lookup(llvm::StringRef name) {
+  auto addr = lljit->lookup(name);
+  if (!addr)
+    return addr.takeError();
+  return addr->toPtr<void *>();
+}
+
+const llvm::DataLayout &Jit::getDataLayout() const {
+  return lljit->getDataLayout();
+}
+
+const llvm::Triple &Jit::getTargetTriple() const {
+  return lljit->getTargetTriple();
+}
+
+} // namespace affjit

@@ -1,0 +1,46 @@
+// A small ORC LLJIT wrapper in the spirit of LLVM's KaleidoscopeJIT: one JIT
+// per engine, targeting the host CPU with its real features (AVX-512 where
+// present), optimizing each module with LLVM's new pass manager at a chosen
+// level, and resolving runtime symbols (printMemrefF32, rtclock, DMA
+// emulation, ...) from this process.
+#pragma once
+
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/Support/Error.h>
+
+#include <memory>
+#include <string>
+
+namespace affjit {
+
+class Jit {
+public:
+  /// `optLevel` 0..3 selects the LLVM pipeline (O0 skips optimization).
+  static llvm::Expected<std::unique_ptr<Jit>> create(unsigned optLevel = 3);
+
+  /// Optimizes and adds `module`; its functions become callable.
+  llvm::Error addModule(llvm::orc::ThreadSafeModule module);
+  /// Address of a JIT-compiled (or runtime) symbol.
+  llvm::Expected<void *> lookup(llvm::StringRef name);
+
+  const llvm::DataLayout &getDataLayout() const;
+  const llvm::Triple &getTargetTriple() const;
+  /// The host CPU name and features the code is compiled for.
+  const std::string &getCpuName() const { return cpuName; }
+  const std::string &getCpuFeatures() const { return cpuFeatures; }
+  unsigned getOptLevel() const { return optLevel; }
+
+  /// Runs the same optimization pipeline the JIT uses on `module` (for
+  /// printing the optimized IR).
+  llvm::Error optimize(llvm::Module &module) const;
+
+private:
+  Jit() = default;
+  std::unique_ptr<llvm::orc::LLJIT> lljit;
+  std::unique_ptr<llvm::TargetMachine> targetMachine;
+  std::string cpuName, cpuFeatures;
+  unsigned optLevel = 3;
+};
+
+} // namespace affjit

@@ -1,0 +1,13 @@
+// Seed 000 affine.dma_start example in its original spelling (constant, alloc). Fixed: the
+// constant gets an index type and the tag is allocated in memory space 2 to match its use.
+func @dma(%src: memref<40x128xf32, 0>, %dst: memref<2x1024xf32, 1>,
+          %i: index, %j: index, %k: index, %l: index) {
+  %num_elements = constant 256 : index
+  %idx = constant 0 : index
+  %tag = alloc() : memref<1xi32, 2>
+  affine.dma_start %src[%i + 3, %j], %dst[%k + 7, %l], %tag[%idx],
+    %num_elements :
+      memref<40x128xf32, 0>, memref<2x1024xf32, 1>, memref<1xi32, 2>
+  affine.dma_wait %tag[%idx], %num_elements : memref<1xi32, 2>
+  return
+}
