@@ -13,5 +13,9 @@ using CommandFn = std::function<int()>;
 
 /// `affjit opt FILE.mlir`: parse, verify and print the module back.
 CommandFn addOptCommand(CLI::App &app);
+/// `affjit run FILE.mlir`: JIT-compile and call the entry function.
+CommandFn addRunCommand(CLI::App &app);
+/// `affjit llvm FILE.mlir`: print the generated LLVM IR.
+CommandFn addLlvmCommand(CLI::App &app);
 
 } // namespace affjit::cli

@@ -1,5 +1,5 @@
 // The `affjit` command line: one tool, one subcommand per pipeline entry
-// point (opt; run, deps, check, repl and llvm come with their issues).
+// point (opt, run, llvm; deps, check and repl come with their issues).
 #include "engine/cli/Commands.h"
 
 #include <iostream>
@@ -10,6 +10,8 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   std::vector<affjit::cli::CommandFn> commands;
   commands.push_back(affjit::cli::addOptCommand(app));
+  commands.push_back(affjit::cli::addRunCommand(app));
+  commands.push_back(affjit::cli::addLlvmCommand(app));
   CLI11_PARSE(app, argc, argv);
   for (auto &run : commands) {
     int rc = run();

@@ -1,0 +1,69 @@
+// `affjit llvm FILE.mlir [--optimized] [-O3]`: prints the LLVM IR affjit
+// generates for a module, before or after LLVM's optimization pipeline.
+#include "engine/cli/Commands.h"
+#include "engine/cli/Input.h"
+#include "engine/jit/Jit.h"
+#include "frontend/lower/LowerToLLVM.h"
+
+#include <llvm/Support/raw_ostream.h>
+
+#include <iostream>
+#include <memory>
+
+namespace affjit::cli {
+
+namespace {
+struct LlvmOptions {
+  std::string input = "-";
+  bool optimized = false;
+  unsigned optLevel = 3;
+  bool checked = false;
+};
+} // namespace
+
+static int runLlvm(const LlvmOptions &o) {
+  auto loaded = loadModule(o.input);
+  if (!loaded)
+    return 1;
+  llvm::LLVMContext context;
+  DiagnosticEngine diag;
+  diag.setSource(&loaded->source);
+  LowerOptions lo;
+  lo.checked = o.checked;
+  auto module = lowerToLLVM(*loaded->module, context, diag, lo);
+  if (!module) {
+    diag.print(std::cerr);
+    return 1;
+  }
+  if (o.optimized) {
+    auto jit = Jit::create(o.optLevel);
+    if (!jit) {
+      std::cerr << "affjit: error: " << llvm::toString(jit.takeError())
+                << '\n';
+      return 1;
+    }
+    if (auto err = (*jit)->optimize(*module)) {
+      std::cerr << "affjit: error: " << llvm::toString(std::move(err))
+                << '\n';
+      return 1;
+    }
+  }
+  module->print(llvm::outs(), nullptr);
+  return 0;
+}
+
+CommandFn addLlvmCommand(CLI::App &app) {
+  auto opts = std::make_shared<LlvmOptions>();
+  CLI::App *cmd =
+      app.add_subcommand("llvm", "Print the LLVM IR generated for a module");
+  cmd->add_option("input", opts->input, "Input .mlir file ('-' for stdin)");
+  cmd->add_flag("--optimized", opts->optimized,
+                "Print after LLVM's optimization pipeline for the host");
+  cmd->add_option("-O", opts->optLevel, "LLVM optimization level 0..3")
+      ->check(CLI::Range(0, 3))
+      ->capture_default_str();
+  cmd->add_flag("--checked", opts->checked, "Emit memref bounds checks");
+  return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
+}
+
+} // namespace affjit::cli

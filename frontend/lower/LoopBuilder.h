@@ -1,0 +1,25 @@
+// Emits a counted loop `for (iv = lb; iv < ub; iv += step)` with loop-carried
+// values as LLVM phis: the shape shared by affine.for and each dimension of
+// affine.parallel.
+#pragma once
+
+#include "frontend/lower/LoweringContext.h"
+
+#include <functional>
+
+namespace affjit {
+
+/// The body callback receives the IV and the current carried values and
+/// returns the values for the next iteration (empty vector on failure).
+using LoopBodyFn = std::function<bool(llvm::Value *iv,
+                                      const std::vector<llvm::Value *> &carried,
+                                      std::vector<llvm::Value *> &next)>;
+
+/// Emits the loop at the insertion point; on return the builder is in the
+/// exit block and `results` holds the carried values after the loop.
+bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
+                     llvm::Value *step, const std::vector<llvm::Value *> &init,
+                     const LoopBodyFn &body,
+                     std::vector<llvm::Value *> &results);
+
+} // namespace affjit

@@ -1,0 +1,287 @@
+// Lowering of the arith dialect to LLVM IR: constants (scalars and dense
+// vectors), integer and float arithmetic, comparisons (cmpi/cmpf predicates
+// map one-to-one onto LLVM's), select, min/max via LLVM intrinsics, and
+// casts. Ops on 1-D vectors lower to the same instructions on LLVM vectors.
+#include "frontend/lower/OpLowerings.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+namespace affjit {
+
+namespace {
+
+using Builder = llvm::IRBuilder<>;
+
+llvm::Value *binaryOperand(LoweringContext &lc, Operation &op, unsigned i) {
+  return lc.lookup(op.getOperand(i));
+}
+
+bool requireLowerableVector(LoweringContext &lc, Operation &op) {
+  for (Value *v : op.getOperands())
+    if (v->getType().isVector() && v->getType().getRank() > 1)
+      return lc.emitError(op, "n-D vector arithmetic is not supported yet");
+  return true;
+}
+
+//===-- constants -----------------------------------------------------------===//
+
+llvm::Constant *scalarConstant(LoweringContext &lc, Type type, int64_t i,
+                               double f) {
+  llvm::Type *t = lc.convertType(type);
+  if (type.isFloat())
+    return llvm::ConstantFP::get(t, f);
+  return llvm::ConstantInt::get(t, (uint64_t)i, /*isSigned=*/true);
+}
+
+bool lowerConstant(LoweringContext &lc, Operation &op) {
+  Attribute value = op.getAttr("value");
+  Type type = op.getResult(0)->getType();
+  llvm::Constant *c = nullptr;
+  if (value.isa(AttrKind::DenseElements)) {
+    if (type.getRank() != 1)
+      return lc.emitError(op, "n-D vector constants are not supported yet");
+    Type elt = type.getElementType();
+    std::vector<llvm::Constant *> elems;
+    int64_t n = type.getNumElements();
+    for (int64_t k = 0; k < n; ++k) {
+      size_t at = value.isSplat() ? 0 : (size_t)k;
+      bool isF = elt.isFloat();
+      elems.push_back(scalarConstant(lc, elt, isF ? 0 : value.getInts()[at],
+                                     isF ? value.getFloats()[at] : 0));
+    }
+    c = llvm::ConstantVector::get(elems);
+  } else if (value.isa(AttrKind::Float)) {
+    c = scalarConstant(lc, type, 0, value.getFloat());
+  } else if (value.isa(AttrKind::Integer) || value.isa(AttrKind::Bool)) {
+    c = scalarConstant(lc, type, value.getInt(), 0);
+  } else {
+    return lc.emitError(op, "unsupported constant value");
+  }
+  lc.map(op.getResult(0), c);
+  return true;
+}
+
+//===-- binary and unary arithmetic -----------------------------------------===//
+
+using BinaryEmitter = llvm::Value *(*)(Builder &, llvm::Value *,
+                                       llvm::Value *);
+
+struct BinaryOp {
+  const char *name;
+  BinaryEmitter emit;
+};
+
+llvm::Value *intrinsic2(Builder &b, llvm::Intrinsic::ID id, llvm::Value *l,
+                        llvm::Value *r) {
+  return b.CreateBinaryIntrinsic(id, l, r);
+}
+
+/// floor(a / b) for signed integers of any width (b may be negative).
+llvm::Value *floorDivSI(Builder &b, llvm::Value *a, llvm::Value *d) {
+  llvm::Value *q = b.CreateSDiv(a, d);
+  llvm::Value *r = b.CreateSRem(a, d);
+  llvm::Value *zero = llvm::Constant::getNullValue(a->getType());
+  llvm::Value *signsDiffer =
+      b.CreateICmpNE(b.CreateICmpSLT(r, zero), b.CreateICmpSLT(d, zero));
+  llvm::Value *adjust = b.CreateAnd(b.CreateICmpNE(r, zero), signsDiffer);
+  return b.CreateSub(q, b.CreateZExt(adjust, a->getType()));
+}
+
+/// ceil(a / b) for signed integers (b may be negative).
+llvm::Value *ceilDivSI(Builder &b, llvm::Value *a, llvm::Value *d) {
+  llvm::Value *q = b.CreateSDiv(a, d);
+  llvm::Value *r = b.CreateSRem(a, d);
+  llvm::Value *zero = llvm::Constant::getNullValue(a->getType());
+  llvm::Value *signsSame =
+      b.CreateICmpEQ(b.CreateICmpSLT(r, zero), b.CreateICmpSLT(d, zero));
+  llvm::Value *adjust = b.CreateAnd(b.CreateICmpNE(r, zero), signsSame);
+  return b.CreateAdd(q, b.CreateZExt(adjust, a->getType()));
+}
+
+const BinaryOp kBinaryOps[] = {
+    {"arith.addi", [](Builder &b, auto l, auto r) { return b.CreateAdd(l, r); }},
+    {"arith.subi", [](Builder &b, auto l, auto r) { return b.CreateSub(l, r); }},
+    {"arith.muli", [](Builder &b, auto l, auto r) { return b.CreateMul(l, r); }},
+    {"arith.divsi",
+     [](Builder &b, auto l, auto r) { return b.CreateSDiv(l, r); }},
+    {"arith.divui",
+     [](Builder &b, auto l, auto r) { return b.CreateUDiv(l, r); }},
+    {"arith.remsi",
+     [](Builder &b, auto l, auto r) { return b.CreateSRem(l, r); }},
+    {"arith.remui",
+     [](Builder &b, auto l, auto r) { return b.CreateURem(l, r); }},
+    {"arith.floordivsi", floorDivSI},
+    {"arith.ceildivsi", ceilDivSI},
+    {"arith.andi", [](Builder &b, auto l, auto r) { return b.CreateAnd(l, r); }},
+    {"arith.ori", [](Builder &b, auto l, auto r) { return b.CreateOr(l, r); }},
+    {"arith.xori", [](Builder &b, auto l, auto r) { return b.CreateXor(l, r); }},
+    {"arith.shli", [](Builder &b, auto l, auto r) { return b.CreateShl(l, r); }},
+    {"arith.shrsi",
+     [](Builder &b, auto l, auto r) { return b.CreateAShr(l, r); }},
+    {"arith.shrui",
+     [](Builder &b, auto l, auto r) { return b.CreateLShr(l, r); }},
+    {"arith.addf",
+     [](Builder &b, auto l, auto r) { return b.CreateFAdd(l, r); }},
+    {"arith.subf",
+     [](Builder &b, auto l, auto r) { return b.CreateFSub(l, r); }},
+    {"arith.mulf",
+     [](Builder &b, auto l, auto r) { return b.CreateFMul(l, r); }},
+    {"arith.divf",
+     [](Builder &b, auto l, auto r) { return b.CreateFDiv(l, r); }},
+    {"arith.remf",
+     [](Builder &b, auto l, auto r) { return b.CreateFRem(l, r); }},
+    {"arith.minsi",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::smin, l, r);
+     }},
+    {"arith.maxsi",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::smax, l, r);
+     }},
+    {"arith.minui",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::umin, l, r);
+     }},
+    {"arith.maxui",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::umax, l, r);
+     }},
+    {"arith.minimumf",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::minimum, l, r);
+     }},
+    {"arith.maximumf",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::maximum, l, r);
+     }},
+    {"arith.minnumf",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::minnum, l, r);
+     }},
+    {"arith.maxnumf",
+     [](Builder &b, auto l, auto r) {
+       return intrinsic2(b, llvm::Intrinsic::maxnum, l, r);
+     }},
+};
+
+const BinaryOp *findBinary(std::string_view name) {
+  for (const BinaryOp &op : kBinaryOps)
+    if (name == op.name)
+      return &op;
+  return nullptr;
+}
+
+bool lowerBinary(LoweringContext &lc, Operation &op) {
+  if (!requireLowerableVector(lc, op))
+    return false;
+  const BinaryOp *entry = findBinary(op.getName());
+  lc.map(op.getResult(0), entry->emit(lc.builder(), binaryOperand(lc, op, 0),
+                                      binaryOperand(lc, op, 1)));
+  return true;
+}
+
+bool lowerNegF(LoweringContext &lc, Operation &op) {
+  if (!requireLowerableVector(lc, op))
+    return false;
+  lc.map(op.getResult(0), lc.builder().CreateFNeg(binaryOperand(lc, op, 0)));
+  return true;
+}
+
+//===-- comparisons and select ----------------------------------------------===//
+
+llvm::CmpInst::Predicate cmpiPredicate(int64_t p) {
+  static const llvm::CmpInst::Predicate table[] = {
+      llvm::CmpInst::ICMP_EQ,  llvm::CmpInst::ICMP_NE,  llvm::CmpInst::ICMP_SLT,
+      llvm::CmpInst::ICMP_SLE, llvm::CmpInst::ICMP_SGT, llvm::CmpInst::ICMP_SGE,
+      llvm::CmpInst::ICMP_ULT, llvm::CmpInst::ICMP_ULE, llvm::CmpInst::ICMP_UGT,
+      llvm::CmpInst::ICMP_UGE};
+  return table[p];
+}
+
+bool lowerCmpI(LoweringContext &lc, Operation &op) {
+  if (!requireLowerableVector(lc, op))
+    return false;
+  int64_t p = op.getAttr("predicate").getInt();
+  if (p < 0 || p > 9)
+    return lc.emitError(op, "invalid predicate");
+  lc.map(op.getResult(0),
+         lc.builder().CreateICmp(cmpiPredicate(p), binaryOperand(lc, op, 0),
+                                 binaryOperand(lc, op, 1)));
+  return true;
+}
+
+bool lowerCmpF(LoweringContext &lc, Operation &op) {
+  if (!requireLowerableVector(lc, op))
+    return false;
+  int64_t p = op.getAttr("predicate").getInt();
+  if (p < 0 || p > 15)
+    return lc.emitError(op, "invalid predicate");
+  // arith.cmpf's predicate numbering is LLVM's FCmpInst numbering.
+  lc.map(op.getResult(0),
+         lc.builder().CreateFCmp((llvm::CmpInst::Predicate)p,
+                                 binaryOperand(lc, op, 0),
+                                 binaryOperand(lc, op, 1)));
+  return true;
+}
+
+bool lowerSelect(LoweringContext &lc, Operation &op) {
+  if (!requireLowerableVector(lc, op))
+    return false;
+  lc.map(op.getResult(0), lc.builder().CreateSelect(binaryOperand(lc, op, 0),
+                                                    binaryOperand(lc, op, 1),
+                                                    binaryOperand(lc, op, 2)));
+  return true;
+}
+
+//===-- casts ---------------------------------------------------------------===//
+
+bool lowerCast(LoweringContext &lc, Operation &op) {
+  if (!requireLowerableVector(lc, op))
+    return false;
+  Builder &b = lc.builder();
+  llvm::Value *in = binaryOperand(lc, op, 0);
+  llvm::Type *to = lc.convertType(op.getResult(0)->getType());
+  std::string_view n = op.getName();
+  llvm::Value *out;
+  if (n == "arith.index_cast" || n == "arith.extsi")
+    out = b.CreateSExtOrTrunc(in, to);
+  else if (n == "arith.index_castui" || n == "arith.extui")
+    out = b.CreateZExtOrTrunc(in, to);
+  else if (n == "arith.trunci")
+    out = b.CreateTrunc(in, to);
+  else if (n == "arith.sitofp")
+    out = b.CreateSIToFP(in, to);
+  else if (n == "arith.uitofp")
+    out = b.CreateUIToFP(in, to);
+  else if (n == "arith.fptosi")
+    out = b.CreateFPToSI(in, to);
+  else if (n == "arith.fptoui")
+    out = b.CreateFPToUI(in, to);
+  else if (n == "arith.extf")
+    out = b.CreateFPExt(in, to);
+  else if (n == "arith.truncf")
+    out = b.CreateFPTrunc(in, to);
+  else
+    out = b.CreateBitCast(in, to);
+  lc.map(op.getResult(0), out);
+  return true;
+}
+
+} // namespace
+
+void registerArithOpLowerings(OpLoweringRegistry &r) {
+  r.add("arith.constant", lowerConstant);
+  for (const BinaryOp &op : kBinaryOps)
+    r.add(op.name, lowerBinary);
+  r.add("arith.negf", lowerNegF);
+  r.add("arith.cmpi", lowerCmpI);
+  r.add("arith.cmpf", lowerCmpF);
+  r.add("arith.select", lowerSelect);
+  for (const char *cast :
+       {"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
+        "arith.trunci", "arith.sitofp", "arith.uitofp", "arith.fptosi",
+        "arith.fptoui", "arith.extf", "arith.truncf", "arith.bitcast"})
+    r.add(cast, lowerCast);
+}
+
+} // namespace affjit

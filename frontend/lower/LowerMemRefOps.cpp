@@ -1,0 +1,581 @@
+// Lowering of the memref dialect (seed 004) to LLVM IR on MLIR-compatible
+// descriptors: allocation (heap with alignment, stack, alloca scopes with
+// stacksave/stackrestore), element access, dim, casts to and from unranked,
+// copies, and every view op (subview, view, reinterpret_cast, collapse and
+// expand shape, transpose, reshape) as descriptor arithmetic without copies;
+// globals; prefetch; DMA through the runtime.
+#include "frontend/lower/LoopBuilder.h"
+#include "frontend/lower/OpLowerings.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+namespace affjit {
+
+namespace {
+
+using Builder = llvm::IRBuilder<>;
+using Values = std::vector<llvm::Value *>;
+
+int64_t elementBytes(LoweringContext &lc, Type memref) {
+  return (int64_t)lc.llvmModule().getDataLayout().getTypeAllocSize(
+      lc.convertType(memref.getElementType()));
+}
+
+/// Row-major strides for `sizes`.
+Values rowMajorStrides(Builder &b, const Values &sizes) {
+  Values strides(sizes.size());
+  llvm::Value *running = b.getInt64(1);
+  for (size_t i = sizes.size(); i-- > 0;) {
+    strides[i] = running;
+    running = b.CreateMul(running, sizes[i]);
+  }
+  return strides;
+}
+
+/// Sizes of a new memref: static dims as constants, `?` from `dynamic`.
+Values shapeSizes(LoweringContext &lc, Type type, const Values &dynamic) {
+  Values sizes;
+  size_t next = 0;
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    sizes.push_back(type.isDynamicDim(d) ? dynamic[next++]
+                                         : lc.indexConst(type.getDimSize(d)));
+  return sizes;
+}
+
+llvm::Value *product(Builder &b, const Values &vs) {
+  llvm::Value *p = b.getInt64(1);
+  for (llvm::Value *v : vs)
+    p = b.CreateMul(p, v);
+  return p;
+}
+
+bool requireStrided(LoweringContext &lc, Operation &op, Type t) {
+  std::vector<int64_t> strides;
+  int64_t offset;
+  if (t.isMemRef() && !t.getStridesAndOffset(strides, offset))
+    return lc.emitError(op, "memrefs with non-strided layout maps are not "
+                            "supported; normalize the layout first");
+  return true;
+}
+
+//===-- allocation ----------------------------------------------------------===//
+
+bool lowerAlloc(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type type = op.getResult(0)->getType();
+  if (!requireStrided(lc, op, type))
+    return false;
+  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
+  Values dyn = lc.lookup(op.getOperands(0, (unsigned)seg[0]));
+  Values sizes = shapeSizes(lc, type, dyn);
+  llvm::Value *bytes =
+      b.CreateMul(product(b, sizes), b.getInt64(elementBytes(lc, type)));
+  Attribute alignAttr = op.getAttr("alignment");
+  // 64 bytes by default: a full AVX-512 vector, one cache line.
+  int64_t align = alignAttr ? std::max<int64_t>(alignAttr.getInt(), 1) : 64;
+  llvm::Value *ptr;
+  if (op.isa("memref.alloca")) {
+    ptr = b.CreateAlloca(b.getInt8Ty(), bytes);
+    llvm::cast<llvm::AllocaInst>(ptr)->setAlignment(llvm::Align(align));
+  } else {
+    auto *fty = llvm::FunctionType::get(b.getPtrTy(),
+                                        {b.getInt64Ty(), b.getInt64Ty()}, false);
+    ptr = b.CreateCall(lc.runtimeFunction("affjit_rt_aligned_alloc", fty),
+                       {bytes, b.getInt64(align)});
+  }
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(type, ptr, ptr, lc.indexConst(0), sizes,
+                           rowMajorStrides(b, sizes)));
+  return true;
+}
+
+bool lowerDealloc(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  auto *fty = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+  b.CreateCall(lc.runtimeFunction("affjit_rt_free", fty),
+               {lc.allocatedPtr(lc.lookup(op.getOperand(0)))});
+  return true;
+}
+
+/// Allocas inside the scope are released when it ends, so a scope in a loop
+/// does not grow the stack.
+bool lowerAllocaScope(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  llvm::Value *saved = b.CreateStackSave();
+  Block &body = op.getRegion(0).front();
+  if (!lc.lowerOpsExceptTerminator(body))
+    return false;
+  Operation *term = body.getTerminator();
+  for (unsigned i = 0; i < op.getNumResults(); ++i)
+    lc.map(op.getResult(i), lc.lookup(term->getOperand(i)));
+  b.CreateStackRestore(saved);
+  return true;
+}
+
+//===-- element access ------------------------------------------------------===//
+
+llvm::Align elementAlign(LoweringContext &lc, Type memref) {
+  return lc.llvmModule().getDataLayout().getABITypeAlign(
+      lc.convertType(memref.getElementType()));
+}
+
+bool lowerLoad(LoweringContext &lc, Operation &op) {
+  Type type = op.getOperand(0)->getType();
+  Values idx = lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
+  llvm::Value *ptr = lc.elementPtr(op.getOperand(0), idx, op.getLoc());
+  lc.map(op.getResult(0), lc.builder().CreateAlignedLoad(
+                              lc.convertType(type.getElementType()), ptr,
+                              elementAlign(lc, type)));
+  return true;
+}
+
+bool lowerStore(LoweringContext &lc, Operation &op) {
+  Type type = op.getOperand(1)->getType();
+  Values idx = lc.lookup(op.getOperands(2, op.getNumOperands() - 2));
+  llvm::Value *ptr = lc.elementPtr(op.getOperand(1), idx, op.getLoc());
+  lc.builder().CreateAlignedStore(lc.lookup(op.getOperand(0)), ptr,
+                                  elementAlign(lc, type));
+  return true;
+}
+
+/// memref.dim with a constant or dynamic index.
+bool lowerDim(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type type = op.getOperand(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  llvm::Value *index = lc.lookup(op.getOperand(1));
+  if (type.isUnrankedMemRef())
+    return lc.emitError(op, "dim of an unranked memref is not supported");
+  if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(index)) {
+    uint64_t d = c->getZExtValue();
+    if (d >= (uint64_t)type.getRank())
+      return lc.emitError(op, "index out of range");
+    lc.map(op.getResult(0), lc.size(desc, type, (unsigned)d));
+    return true;
+  }
+  // Dynamic index: select among the sizes (out of range gives 0).
+  llvm::Value *r = b.getInt64(0);
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    r = b.CreateSelect(b.CreateICmpEQ(index, b.getInt64(d)),
+                       lc.size(desc, type, d), r);
+  lc.map(op.getResult(0), r);
+  return true;
+}
+
+//===-- casts ---------------------------------------------------------------===//
+
+bool lowerCast(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type from = op.getOperand(0)->getType(), to = op.getResult(0)->getType();
+  llvm::Value *in = lc.lookup(op.getOperand(0));
+  if (from.isMemRef() && to.isMemRef()) {
+    lc.map(op.getResult(0), in);
+    return true;
+  }
+  if (from.isMemRef() && to.isUnrankedMemRef()) {
+    // The ranked descriptor lives in an entry-block slot of this function.
+    llvm::Value *slot = lc.entryAlloca(in->getType());
+    b.CreateStore(in, slot);
+    llvm::Value *u = llvm::UndefValue::get(lc.convertType(to));
+    u = b.CreateInsertValue(u, b.getInt64(from.getRank()), {0});
+    lc.map(op.getResult(0), b.CreateInsertValue(u, slot, {1}));
+    return true;
+  }
+  if (from.isUnrankedMemRef() && to.isMemRef()) {
+    llvm::Value *ptr = b.CreateExtractValue(in, {1});
+    lc.map(op.getResult(0), b.CreateLoad(lc.convertType(to), ptr));
+    return true;
+  }
+  lc.map(op.getResult(0), in);
+  return true;
+}
+
+//===-- views ---------------------------------------------------------------===//
+
+/// Static values from `staticName` with kDynamic slots filled from
+/// `dynamic` in order.
+Values mixedValues(LoweringContext &lc, Operation &op, const char *staticName,
+                   const Values &dynamic) {
+  Values out;
+  size_t next = 0;
+  for (int64_t v : op.getAttr(staticName).getInts())
+    out.push_back(v == kDynamic ? dynamic[next++] : lc.indexConst(v));
+  return out;
+}
+
+/// Splits operands by operandSegmentSizes.
+std::vector<Values> segments(LoweringContext &lc, Operation &op) {
+  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
+  std::vector<Values> out;
+  unsigned at = 0;
+  for (int64_t n : seg) {
+    out.push_back(lc.lookup(op.getOperands(at, (unsigned)n)));
+    at += (unsigned)n;
+  }
+  return out;
+}
+
+/// Rank-reduced subviews drop unit dimensions the result does not have.
+std::vector<bool> droppedDims(Type source, Type result,
+                              const std::vector<int64_t> &staticSizes) {
+  std::vector<bool> dropped(source.getRank(), false);
+  int64_t toDrop = source.getRank() - result.getRank();
+  unsigned r = 0;
+  for (unsigned d = 0; d < source.getRank() && toDrop > 0; ++d) {
+    bool unit = staticSizes[d] == 1;
+    bool resultHasUnit = r < result.getRank() && result.getDimSize(r) == 1;
+    if (unit && !(resultHasUnit && (int64_t)(source.getRank() - d) ==
+                                       result.getRank() - r)) {
+      dropped[d] = true;
+      --toDrop;
+    } else {
+      ++r;
+    }
+  }
+  return dropped;
+}
+
+bool lowerSubView(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  if (!requireStrided(lc, op, src))
+    return false;
+  std::vector<Values> seg = segments(lc, op);
+  llvm::Value *desc = seg[0][0];
+  Values offs = mixedValues(lc, op, "static_offsets", seg[1]);
+  Values sizes = mixedValues(lc, op, "static_sizes", seg[2]);
+  Values steps = mixedValues(lc, op, "static_strides", seg[3]);
+  std::vector<bool> dropped =
+      droppedDims(src, dst, op.getAttr("static_sizes").getInts());
+  llvm::Value *offset = lc.offset(desc, src);
+  Values newSizes, newStrides;
+  for (unsigned d = 0; d < src.getRank(); ++d) {
+    llvm::Value *s = lc.stride(desc, src, d);
+    offset = b.CreateAdd(offset, b.CreateMul(offs[d], s));
+    if (dropped[d])
+      continue;
+    newSizes.push_back(sizes[d]);
+    newStrides.push_back(b.CreateMul(s, steps[d]));
+  }
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
+                           offset, newSizes, newStrides));
+  return true;
+}
+
+bool lowerReinterpretCast(LoweringContext &lc, Operation &op) {
+  std::vector<Values> seg = segments(lc, op);
+  llvm::Value *desc = seg[0][0];
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  Builder &b = lc.builder();
+  llvm::Value *allocated, *aligned;
+  if (src.isUnrankedMemRef()) {
+    // Only the pointers are taken from the source; they lead every layout.
+    llvm::Value *ptr = b.CreateExtractValue(desc, {1});
+    auto *headTy = llvm::StructType::get(lc.ctx(), {b.getPtrTy(), b.getPtrTy()});
+    llvm::Value *head = b.CreateLoad(headTy, ptr);
+    allocated = b.CreateExtractValue(head, {0});
+    aligned = b.CreateExtractValue(head, {1});
+  } else {
+    allocated = lc.allocatedPtr(desc);
+    aligned = lc.alignedPtr(desc);
+  }
+  Values offs = mixedValues(lc, op, "static_offsets", seg[1]);
+  Values sizes = mixedValues(lc, op, "static_sizes", seg[2]);
+  Values strides = mixedValues(lc, op, "static_strides", seg[3]);
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, allocated, aligned, offs[0], sizes, strides));
+  return true;
+}
+
+bool lowerView(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  llvm::Value *shift = lc.lookup(op.getOperand(1));
+  Values dyn = lc.lookup(op.getOperands(2, op.getNumOperands() - 2));
+  llvm::Value *base = b.CreateGEP(
+      b.getInt8Ty(), lc.alignedPtr(desc),
+      b.CreateAdd(lc.offset(desc, src), shift));
+  Values sizes = shapeSizes(lc, dst, dyn);
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, lc.allocatedPtr(desc), base, lc.indexConst(0),
+                           sizes, rowMajorStrides(b, sizes)));
+  return true;
+}
+
+std::vector<std::vector<int64_t>> reassociation(Operation &op) {
+  std::vector<std::vector<int64_t>> groups;
+  for (const Attribute &g : op.getAttr("reassociation").getArray()) {
+    groups.emplace_back();
+    for (const Attribute &d : g.getArray())
+      groups.back().push_back(d.getInt());
+  }
+  return groups;
+}
+
+bool lowerCollapseShape(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  Values sizes, strides;
+  for (const auto &group : reassociation(op)) {
+    llvm::Value *size = b.getInt64(1);
+    for (int64_t d : group)
+      size = b.CreateMul(size, lc.size(desc, src, (unsigned)d));
+    sizes.push_back(size);
+    strides.push_back(group.empty() ? b.getInt64(1)
+                                    : lc.stride(desc, src, (unsigned)group.back()));
+  }
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
+                           lc.offset(desc, src), sizes, strides));
+  return true;
+}
+
+bool lowerExpandShape(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  Values dyn = lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
+  Values sizes = mixedValues(lc, op, "static_output_shape", dyn);
+  Values strides(dst.getRank());
+  auto groups = reassociation(op);
+  for (unsigned g = 0; g < groups.size(); ++g) {
+    llvm::Value *s = lc.stride(desc, src, g);
+    for (size_t k = groups[g].size(); k-- > 0;) {
+      unsigned d = (unsigned)groups[g][k];
+      strides[d] = s;
+      s = b.CreateMul(s, sizes[d]);
+    }
+  }
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
+                           lc.offset(desc, src), sizes, strides));
+  return true;
+}
+
+bool lowerTranspose(LoweringContext &lc, Operation &op) {
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  AffineMap perm = op.getAttr("permutation").getAffineMap();
+  Values sizes, strides;
+  for (const AffineExpr &e : perm.getResults()) {
+    sizes.push_back(lc.size(desc, src, e.getPosition()));
+    strides.push_back(lc.stride(desc, src, e.getPosition()));
+  }
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
+                           lc.offset(desc, src), sizes, strides));
+  return true;
+}
+
+bool lowerReshape(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  if (!dst.isMemRef())
+    return lc.emitError(op, "reshape to an unranked memref is not supported");
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  Type shapeType = op.getOperand(1)->getType();
+  llvm::Value *shapeDesc = lc.lookup(op.getOperand(1));
+  Values sizes;
+  for (unsigned d = 0; d < dst.getRank(); ++d) {
+    if (!dst.isDynamicDim(d)) {
+      sizes.push_back(b.getInt64(dst.getDimSize(d)));
+      continue;
+    }
+    llvm::Value *ptr = lc.elementPtr(op.getOperand(1), {b.getInt64(d)},
+                                     op.getLoc());
+    llvm::Value *v = b.CreateLoad(lc.convertType(shapeType.getElementType()),
+                                  ptr);
+    sizes.push_back(b.CreateSExtOrTrunc(v, b.getInt64Ty()));
+  }
+  (void)shapeDesc;
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
+                           lc.offset(desc, src), sizes,
+                           rowMajorStrides(b, sizes)));
+  return true;
+}
+
+//===-- copy ----------------------------------------------------------------===//
+
+/// Element-wise copy with a loop per dimension; LLVM vectorizes the
+/// innermost loop when strides allow.
+bool lowerCopy(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Value *srcV = op.getOperand(0), *dstV = op.getOperand(1);
+  Type src = srcV->getType();
+  if (!src.isMemRef() || !dstV->getType().isMemRef())
+    return lc.emitError(op, "copy of unranked memrefs is not supported");
+  llvm::Value *desc = lc.lookup(srcV);
+  unsigned rank = (unsigned)src.getRank();
+  Values ivs(rank);
+  std::function<bool(unsigned)> emitDim = [&](unsigned d) -> bool {
+    if (d == rank) {
+      llvm::Value *from = lc.elementPtr(srcV, ivs, op.getLoc());
+      llvm::Value *to = lc.elementPtr(dstV, ivs, op.getLoc());
+      b.CreateStore(b.CreateLoad(lc.convertType(src.getElementType()), from),
+                    to);
+      return true;
+    }
+    Values results;
+    return emitCountedLoop(
+        lc, b.getInt64(0), lc.size(desc, src, d), b.getInt64(1), {},
+        [&](llvm::Value *iv, const Values &, Values &next) {
+          ivs[d] = iv;
+          next.clear();
+          return emitDim(d + 1);
+        },
+        results);
+  };
+  return emitDim(0);
+}
+
+//===-- globals -------------------------------------------------------------===//
+
+llvm::Constant *denseInitializer(LoweringContext &lc, Attribute init,
+                                 Type memref) {
+  llvm::Type *elt = lc.convertType(memref.getElementType());
+  int64_t n = memref.getNumElements();
+  std::vector<llvm::Constant *> elems;
+  for (int64_t k = 0; k < n; ++k) {
+    size_t at = init.isSplat() ? 0 : (size_t)k;
+    if (memref.getElementType().isFloat())
+      elems.push_back(llvm::ConstantFP::get(elt, init.getFloats()[at]));
+    else
+      elems.push_back(llvm::ConstantInt::get(elt, init.getInts()[at], true));
+  }
+  return llvm::ConstantArray::get(llvm::ArrayType::get(elt, n), elems);
+}
+
+std::string globalSymbol(const std::string &name) {
+  return "__affjit_global_" + name;
+}
+
+bool lowerGlobal(LoweringContext &lc, Operation &op) {
+  Type type = op.getAttr("type").getType();
+  if (!type.hasStaticShape())
+    return lc.emitError(op, "globals must have a static shape");
+  llvm::Type *elt = lc.convertType(type.getElementType());
+  llvm::ArrayType *arr = llvm::ArrayType::get(elt, type.getNumElements());
+  Attribute init = op.getAttr("initial_value");
+  llvm::Constant *value = init && init.isa(AttrKind::DenseElements)
+                              ? denseInitializer(lc, init, type)
+                              : llvm::Constant::getNullValue(arr);
+  auto *gv = new llvm::GlobalVariable(
+      lc.llvmModule(), arr, (bool)op.getAttr("constant"),
+      llvm::GlobalValue::InternalLinkage, value,
+      globalSymbol(op.getAttr("sym_name").getString()));
+  Attribute align = op.getAttr("alignment");
+  gv->setAlignment(llvm::Align(align ? align.getInt() : 64));
+  return true;
+}
+
+bool lowerGetGlobal(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type type = op.getResult(0)->getType();
+  llvm::GlobalVariable *gv = lc.llvmModule().getGlobalVariable(
+      globalSymbol(op.getAttr("name").getString()), true);
+  if (!gv)
+    return lc.emitError(op, "unknown global");
+  Values sizes = shapeSizes(lc, type, {});
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(type, gv, gv, b.getInt64(0), sizes,
+                           rowMajorStrides(b, sizes)));
+  return true;
+}
+
+//===-- prefetch, alignment, DMA --------------------------------------------===//
+
+bool lowerPrefetch(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Values idx = lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
+  llvm::Value *ptr = lc.elementPtr(op.getOperand(0), idx, op.getLoc());
+  llvm::Function *fn = llvm::Intrinsic::getDeclaration(
+      &lc.llvmModule(), llvm::Intrinsic::prefetch, {b.getPtrTy()});
+  b.CreateCall(fn, {ptr, b.getInt32(op.getAttr("isWrite").getBool()),
+                    b.getInt32((int32_t)op.getAttr("localityHint").getInt()),
+                    b.getInt32(op.getAttr("isDataCache").getBool())});
+  return true;
+}
+
+bool lowerNoOp(LoweringContext &, Operation &) { return true; }
+
+/// memref.dma_start %src[i...], %dst[j...], %n, %tag[k...] [, %stride, %per]
+bool lowerDmaStart(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  unsigned srcAt = 0;
+  unsigned dstAt = srcAt + 1 + (unsigned)op.getOperand(srcAt)->getType().getRank();
+  unsigned numAt = dstAt + 1 + (unsigned)op.getOperand(dstAt)->getType().getRank();
+  unsigned tagAt = numAt + 1;
+  unsigned tagRank = (unsigned)op.getOperand(tagAt)->getType().getRank();
+  auto ptrAt = [&](unsigned at, unsigned rank) {
+    return lc.elementPtr(op.getOperand(at),
+                         lc.lookup(op.getOperands(at + 1, rank)), op.getLoc());
+  };
+  Type srcType = op.getOperand(srcAt)->getType();
+  Type dstType = op.getOperand(dstAt)->getType();
+  llvm::Value *src = ptrAt(srcAt, (unsigned)srcType.getRank());
+  llvm::Value *dst = ptrAt(dstAt, (unsigned)dstType.getRank());
+  llvm::Value *tag = ptrAt(tagAt, tagRank);
+  unsigned strideAt = tagAt + 1 + tagRank;
+  bool strided = op.getNumOperands() > strideAt;
+  llvm::Value *stride =
+      strided ? lc.lookup(op.getOperand(strideAt)) : b.getInt64(0);
+  llvm::Value *per =
+      strided ? lc.lookup(op.getOperand(strideAt + 1)) : b.getInt64(0);
+  llvm::Type *i64 = b.getInt64Ty();
+  auto *fty = llvm::FunctionType::get(
+      b.getVoidTy(),
+      {b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, b.getInt1Ty(),
+       b.getPtrTy()},
+      false);
+  b.CreateCall(lc.runtimeFunction("affjit_rt_dma_start", fty),
+               {src, dst, lc.lookup(op.getOperand(numAt)),
+                b.getInt64(elementBytes(lc, srcType)), stride, per,
+                b.getInt1(srcType.getMemorySpace() <= dstType.getMemorySpace()),
+                tag});
+  return true;
+}
+
+bool lowerDmaWait(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  unsigned rank = (unsigned)op.getOperand(0)->getType().getRank();
+  llvm::Value *tag = lc.elementPtr(
+      op.getOperand(0), lc.lookup(op.getOperands(1, rank)), op.getLoc());
+  auto *fty = llvm::FunctionType::get(b.getVoidTy(),
+                                      {b.getPtrTy(), b.getInt64Ty()}, false);
+  b.CreateCall(lc.runtimeFunction("affjit_rt_dma_wait", fty),
+               {tag, lc.lookup(op.getOperand(1 + rank))});
+  return true;
+}
+
+} // namespace
+
+void registerMemRefOpLowerings(OpLoweringRegistry &r) {
+  r.add("memref.alloc", lowerAlloc);
+  r.add("memref.alloca", lowerAlloc);
+  r.add("memref.dealloc", lowerDealloc);
+  r.add("memref.alloca_scope", lowerAllocaScope);
+  r.add("memref.load", lowerLoad);
+  r.add("memref.store", lowerStore);
+  r.add("memref.dim", lowerDim);
+  r.add("memref.cast", lowerCast);
+  r.add("memref.subview", lowerSubView);
+  r.add("memref.reinterpret_cast", lowerReinterpretCast);
+  r.add("memref.view", lowerView);
+  r.add("memref.collapse_shape", lowerCollapseShape);
+  r.add("memref.expand_shape", lowerExpandShape);
+  r.add("memref.transpose", lowerTranspose);
+  r.add("memref.reshape", lowerReshape);
+  r.add("memref.copy", lowerCopy);
+  r.add("memref.global", lowerGlobal);
+  r.add("memref.get_global", lowerGetGlobal);
+  r.add("memref.prefetch", lowerPrefetch);
+  r.add("memref.assume_alignment", lowerNoOp);
+  r.add("memref.dma_start", lowerDmaStart);
+  r.add("memref.dma_wait", lowerDmaWait);
+}
+
+} // namespace affjit

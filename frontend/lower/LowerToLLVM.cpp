@@ -1,0 +1,40 @@
+// The module-level driver of the LLVM lowering: globals first, then every
+// function is declared (so calls can refer to any of them), then bodies are
+// lowered op by op through the dialect lowerings.
+#include "frontend/lower/LowerToLLVM.h"
+
+#include "frontend/lower/FunctionLowering.h"
+#include "frontend/lower/OpLowerings.h"
+
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace affjit {
+
+std::unique_ptr<llvm::Module> lowerToLLVM(Module &module,
+                                          llvm::LLVMContext &context,
+                                          DiagnosticEngine &diag,
+                                          const LowerOptions &options) {
+  auto llvmModule = std::make_unique<llvm::Module>("affjit", context);
+  LoweringContext lc(*llvmModule, diag, options, module);
+  // Module-level ops that are not functions (memref.global) lower first.
+  for (auto &op : module.getBody().getOperations())
+    if (!op->isa("func.func") && !lc.lowerOp(*op))
+      return nullptr;
+  for (auto &op : module.getBody().getOperations())
+    if (op->isa("func.func"))
+      declareFunction(lc, *op);
+  for (auto &op : module.getBody().getOperations())
+    if (op->isa("func.func") && !lowerFunctionBody(lc, *op))
+      return nullptr;
+  std::string err;
+  llvm::raw_string_ostream os(err);
+  if (llvm::verifyModule(*llvmModule, &os)) {
+    diag.error(Location(), "internal error: invalid LLVM IR generated: " +
+                               os.str());
+    return nullptr;
+  }
+  return llvmModule;
+}
+
+} // namespace affjit

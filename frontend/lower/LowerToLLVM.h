@@ -1,0 +1,28 @@
+// Lowering of a verified affjit module to LLVM IR: functions with MLIR's
+// calling convention (memref arguments expanded into descriptor fields) plus
+// `_mlir_ciface_` wrappers taking descriptor pointers, and every op through
+// the per-dialect lowerings (OpLowerings.h).
+#pragma once
+
+#include "frontend/ir/Diagnostics.h"
+#include "frontend/ir/IR.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+
+namespace affjit {
+
+struct LowerOptions {
+  /// Emit a bounds check before every memref access (`run --checked`).
+  bool checked = false;
+};
+
+/// Lowers `module`; null (with diagnostics) if an op cannot be lowered.
+std::unique_ptr<llvm::Module> lowerToLLVM(Module &module,
+                                          llvm::LLVMContext &context,
+                                          DiagnosticEngine &diag,
+                                          const LowerOptions &options = {});
+
+} // namespace affjit

@@ -1,0 +1,35 @@
+// The registry of op lowerings, filled by one file per dialect
+// (LowerAffineOps.cpp, LowerArithOps.cpp, ...). A lowering emits LLVM IR
+// for one op at the builder's insertion point and maps its results.
+// Region-holding ops (affine.for/if/parallel, alloca_scope) create their
+// own blocks and lower their bodies through LoweringContext.
+#pragma once
+
+#include "frontend/lower/LoweringContext.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace affjit {
+
+using OpLowerFn = bool (*)(LoweringContext &, Operation &);
+
+class OpLoweringRegistry {
+public:
+  static const OpLoweringRegistry &get();
+  OpLowerFn lookup(std::string_view name) const;
+  void add(std::string name, OpLowerFn fn) { fns[std::move(name)] = fn; }
+
+private:
+  std::unordered_map<std::string, OpLowerFn> fns;
+};
+
+void registerArithOpLowerings(OpLoweringRegistry &r);
+void registerMathOpLowerings(OpLoweringRegistry &r);
+void registerAffineOpLowerings(OpLoweringRegistry &r);
+void registerMemRefOpLowerings(OpLoweringRegistry &r);
+void registerVectorOpLowerings(OpLoweringRegistry &r);
+void registerFuncOpLowerings(OpLoweringRegistry &r);
+
+} // namespace affjit

@@ -1,0 +1,40 @@
+// Differential execution tests: every program in tests/corpus/run runs
+// through `affjit run` and must print exactly what MLIR 19's mlir-cpu-runner
+// printed (NAME.out, recorded with shared/tools/run-mlir), with only the
+// printMemref buffer address masked.
+#include "support/Subprocess.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+using namespace affjit::test;
+
+namespace {
+
+std::string maskAddresses(const std::string &s) {
+  static const std::regex addr("base@ = 0x[0-9a-fA-F]+");
+  return std::regex_replace(s, addr, "base@ = 0xADDR");
+}
+
+class RunCorpus : public testing::TestWithParam<std::string> {};
+
+TEST_P(RunCorpus, PrintsWhatMlirCpuRunnerPrints) {
+  const std::string &file = GetParam();
+  std::string expected =
+      readFile(file.substr(0, file.size() - 5) + ".out");
+  for (const char *opt : {"-O0", "-O3"}) {
+    CommandResult r = runCommand(shellQuote(affjitBinary()) + " run " + opt +
+                                 " " + shellQuote(file));
+    ASSERT_EQ(r.exitCode, 0) << opt << "\n" << r.err;
+    EXPECT_EQ(maskAddresses(r.out), maskAddresses(expected)) << opt;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, RunCorpus,
+    testing::ValuesIn(listSourceFiles("tests/corpus/run", ".mlir")),
+    [](const auto &info) { return testNameForPath(info.param); });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RunCorpus);
+
+} // namespace
