@@ -1,6 +1,6 @@
 # Finds Debian's LLVM 19 and exposes it as one imported target that links the
 # shared libLLVM-19.so (fast links, one copy of LLVM in every binary).
-find_package(LLVM 19 REQUIRED CONFIG
+find_package(LLVM 19.1 REQUIRED CONFIG
   HINTS /usr/lib/llvm-19/lib/cmake/llvm)
 message(STATUS "LLVM ${LLVM_PACKAGE_VERSION} at ${LLVM_INSTALL_PREFIX}")
 add_library(affjit_llvm INTERFACE)

@@ -1,6 +1,8 @@
 // ORC LLJIT set-up for the host and the optimization pipeline.
 #include "engine/jit/Jit.h"
 
+#include "affjit/Runtime.h"
+
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/IR/LegacyPassManager.h>
@@ -43,6 +45,20 @@ static llvm::OptimizationLevel toLevel(unsigned level) {
   }
 }
 
+/// Defines the runtime's functions in the JIT from its own table, so they
+/// resolve whether or not the executable exports them.
+static llvm::Error defineRuntimeSymbols(llvm::orc::LLJIT &lljit) {
+  int64_t count = 0;
+  const affjit_rt_symbol *table = affjit_rt_symbols(&count);
+  llvm::orc::SymbolMap map;
+  for (int64_t i = 0; i < count; ++i)
+    map[lljit.mangleAndIntern(table[i].name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(table[i].address),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  return lljit.getMainJITDylib().define(
+      llvm::orc::absoluteSymbols(std::move(map)));
+}
+
 llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
   initializeNativeTarget();
   std::unique_ptr<Jit> jit(new Jit());
@@ -67,7 +83,9 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
     return lljit.takeError();
   jit->lljit = std::move(*lljit);
 
-  // Runtime functions are linked into this process: resolve them here.
+  if (auto err = defineRuntimeSymbols(*jit->lljit))
+    return std::move(err);
+  // Anything else (libm, libc) resolves from this process.
   auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
       jit->lljit->getDataLayout().getGlobalPrefix());
   if (!gen)

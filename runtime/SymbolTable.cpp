@@ -1,0 +1,72 @@
+// The runtime's name -> address table. The engine defines these symbols in
+// the JIT from here, which (a) does not depend on the executable exporting
+// them (-rdynamic) and (b) references every runtime object file, so the
+// static library's members are all linked in.
+#include "affjit/Runtime.h"
+
+namespace {
+
+#define AFFJIT_RT_SYMBOL(NAME) {#NAME, reinterpret_cast<void *>(&NAME)}
+
+const affjit_rt_symbol symbols[] = {
+    AFFJIT_RT_SYMBOL(affjit_rt_set_error_handler),
+    AFFJIT_RT_SYMBOL(affjit_rt_aligned_alloc),
+    AFFJIT_RT_SYMBOL(affjit_rt_free),
+    AFFJIT_RT_SYMBOL(affjit_rt_dma_start),
+    AFFJIT_RT_SYMBOL(affjit_rt_dma_wait),
+    AFFJIT_RT_SYMBOL(affjit_rt_dma_pending),
+    AFFJIT_RT_SYMBOL(affjit_rt_dma_reset),
+    AFFJIT_RT_SYMBOL(affjit_rt_out_of_bounds),
+    AFFJIT_RT_SYMBOL(printI64),
+    AFFJIT_RT_SYMBOL(printU64),
+    AFFJIT_RT_SYMBOL(printF32),
+    AFFJIT_RT_SYMBOL(printF64),
+    AFFJIT_RT_SYMBOL(printString),
+    AFFJIT_RT_SYMBOL(printOpen),
+    AFFJIT_RT_SYMBOL(printClose),
+    AFFJIT_RT_SYMBOL(printComma),
+    AFFJIT_RT_SYMBOL(printNewline),
+    AFFJIT_RT_SYMBOL(printFlops),
+    AFFJIT_RT_SYMBOL(rtclock),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_nanoTime),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefI8),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefI16),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefI32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefI64),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefF64),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefInd),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefShapeI8),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefShapeI32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefShapeI64),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefShapeF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefShapeF64),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefShapeInd),
+    AFFJIT_RT_SYMBOL(printMemrefI8),
+    AFFJIT_RT_SYMBOL(printMemrefI16),
+    AFFJIT_RT_SYMBOL(printMemrefI32),
+    AFFJIT_RT_SYMBOL(printMemrefI64),
+    AFFJIT_RT_SYMBOL(printMemrefF32),
+    AFFJIT_RT_SYMBOL(printMemrefF64),
+    AFFJIT_RT_SYMBOL(printMemrefInd),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref0dF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref2dF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref3dF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref4dF32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dI8),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dI32),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dI64),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dF64),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dInd),
+};
+
+#undef AFFJIT_RT_SYMBOL
+
+} // namespace
+
+extern "C" const affjit_rt_symbol *affjit_rt_symbols(int64_t *count) {
+  if (count)
+    *count = (int64_t)(sizeof(symbols) / sizeof(symbols[0]));
+  return symbols;
+}
