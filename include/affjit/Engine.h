@@ -10,6 +10,7 @@
 // types, memref element type and rank) before the call.
 #pragma once
 
+#include "affjit/Buffer.h"
 #include "affjit/MemRef.h"
 
 #include <array>
