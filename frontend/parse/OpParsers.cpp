@@ -8,7 +8,6 @@ const OpParserRegistry &OpParserRegistry::get() {
     OpParserRegistry r;
     registerFuncOpParsers(r);
     registerArithOpParsers(r);
-    registerMathOpParsers(r);
     registerAffineOpParsers(r);
     registerMemRefOpParsers(r);
     registerVectorOpParsers(r);
@@ -25,6 +24,12 @@ OpParseFn OpParserRegistry::lookup(std::string_view name) const {
 std::string_view OpParserRegistry::resolveAlias(std::string_view name) const {
   auto it = aliases.find(std::string(name));
   return it == aliases.end() ? std::string_view() : it->second;
+}
+
+std::string_view
+OpParserRegistry::resolveLegacyAlias(std::string_view name) const {
+  auto it = legacyAliases.find(std::string(name));
+  return it == legacyAliases.end() ? std::string_view() : it->second;
 }
 
 } // namespace affjit

@@ -22,22 +22,28 @@ public:
   /// Maps old or unprefixed spellings (`constant`, `addf`, `alloc`, `dim`)
   /// to the full name; returns empty if `name` is not an alias.
   std::string_view resolveAlias(std::string_view name) const;
+  /// Old spellings valid only in files written in the old style (after a
+  /// `func @f`): `call` is not a func-body-only name there.
+  std::string_view resolveLegacyAlias(std::string_view name) const;
   bool isKnown(std::string_view name) const { return lookup(name) != nullptr; }
 
   void add(std::string name, OpParseFn fn) { parsers[std::move(name)] = fn; }
   void addAlias(std::string alias, std::string name) {
     aliases[std::move(alias)] = std::move(name);
   }
+  void addLegacyAlias(std::string alias, std::string name) {
+    legacyAliases[std::move(alias)] = std::move(name);
+  }
 
 private:
   std::unordered_map<std::string, OpParseFn> parsers;
   std::unordered_map<std::string, std::string> aliases;
+  std::unordered_map<std::string, std::string> legacyAliases;
 };
 
 // One registration function per dialect file.
 void registerFuncOpParsers(OpParserRegistry &r);
 void registerArithOpParsers(OpParserRegistry &r);
-void registerMathOpParsers(OpParserRegistry &r);
 void registerAffineOpParsers(OpParserRegistry &r);
 void registerMemRefOpParsers(OpParserRegistry &r);
 void registerVectorOpParsers(OpParserRegistry &r);

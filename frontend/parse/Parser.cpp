@@ -3,6 +3,8 @@
 // module. Custom syntax is delegated to the per-dialect op parsers.
 #include "frontend/parse/Parser.h"
 
+#include <utility>
+
 #include "frontend/parse/AffineParser.h"
 #include "frontend/parse/OpParsers.h"
 
@@ -1126,12 +1128,18 @@ struct ResultBinding {
 static bool parseOperationInto(Parser &p, Block &block);
 
 bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
-                         std::string_view implicitTerminator, bool isolated) {
+                         std::string_view implicitTerminator, bool isolated,
+                         std::string_view regionDialect) {
   NestingGuard guard(impl->nesting);
   if (guard.tooDeep())
     return emitError("region nesting is too deep");
   if (!expect(Tok::LBrace, "'{' to begin a region"))
     return false;
+  // `{}` in the generic form is a region without blocks (an absent else).
+  if (args.empty() && implicitTerminator.empty() && consumeIf(Tok::RBrace))
+    return true;
+  std::string savedDialect = std::exchange(defaultDialect,
+                                           std::string(regionDialect));
   impl->scopes.push_back(ValueScope{{}, isolated});
   bool ok = [&] {
     Block *block = region.addBlock();
@@ -1178,6 +1186,7 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
     return true;
   }();
   impl->scopes.pop_back();
+  defaultDialect = std::move(savedDialect);
   return ok;
 }
 
@@ -1235,34 +1244,56 @@ static bool parseGenericOp(Parser &p, OperationState &state) {
   return true;
 }
 
-/// Resolves an op name written in custom syntax: full name, old spelling,
-/// or unprefixed name in the default dialect.
-static std::string resolveCustomOpName(std::string_view name,
-                                       const std::string &defaultDialect) {
+/// Resolves an op name written in custom syntax: full name, unprefixed
+/// name in the default dialect, or old spelling.
+static std::string resolveCustomOpName(Parser &p, std::string_view name) {
   const OpParserRegistry &reg = OpParserRegistry::get();
   if (reg.isKnown(name))
     return std::string(name);
+  const std::string &defaultDialect = p.getDefaultDialectForParse();
   if (!defaultDialect.empty()) {
     std::string full = defaultDialect + "." + std::string(name);
     if (reg.isKnown(full))
       return full;
   }
+  // `std.addf` and friends: the prefix of the retired standard dialect.
+  bool stdPrefixed = name.substr(0, 4) == "std.";
+  if (stdPrefixed)
+    name.remove_prefix(4);
   std::string_view alias = reg.resolveAlias(name);
-  if (!alias.empty())
-    return std::string(alias);
-  return "";
+  if (alias.empty() && (stdPrefixed || p.legacySpellingsEnabled()))
+    alias = reg.resolveLegacyAlias(name);
+  if (alias == "func.func" && name == "func")
+    p.enableLegacySpellings();
+  return std::string(alias);
 }
 
-static bool parseCustomOp(Parser &p, OperationState &state,
-                          const std::string &defaultDialect) {
+/// MLIR's wording for an op name that resolves to nothing.
+static std::string unknownOpMessage(const std::string &written,
+                                    const std::string &defaultDialect) {
+  size_t dot = written.find('.');
+  std::string dialect = dot == std::string::npos ? "" : written.substr(0, dot);
+  static const char *const known[] = {"func",   "arith",  "math", "affine",
+                                      "memref", "vector", "std"};
+  bool dialectKnown = false;
+  for (const char *k : known)
+    dialectKnown |= dialect == k;
+  std::string tried = defaultDialect.empty() && dot != std::string::npos
+                          ? ""
+                          : " (tried '" + defaultDialect + "." + written +
+                                "' as well)";
+  if (!dialectKnown && (dot != std::string::npos || defaultDialect.empty()))
+    return "Dialect `" + dialect + "' not found for custom op '" + written +
+           "' " + tried;
+  return "custom op '" + written + "' is unknown" + tried;
+}
+
+static bool parseCustomOp(Parser &p, OperationState &state) {
   std::string written(p.tok().spelling);
-  std::string name = resolveCustomOpName(written, defaultDialect);
-  if (name.empty()) {
-    std::string msg = "custom op '" + written + "' is unknown";
-    if (!defaultDialect.empty())
-      msg += " (tried '" + defaultDialect + "." + written + "' as well)";
-    return p.emitError(msg);
-  }
+  std::string name = resolveCustomOpName(p, written);
+  if (name.empty())
+    return p.emitError(
+        unknownOpMessage(written, p.getDefaultDialectForParse()));
   p.consume();
   state.name = name;
   return OpParserRegistry::get().lookup(name)(p, state);
@@ -1304,7 +1335,7 @@ static bool parseOperationInto(Parser &p, Block &block) {
   if (p.tok().is(Tok::String))
     ok = parseGenericOp(p, state);
   else if (p.tok().is(Tok::BareId))
-    ok = parseCustomOp(p, state, p.getDefaultDialectForParse());
+    ok = parseCustomOp(p, state);
   else
     return p.emitError("expected operation name in quotes");
   if (!ok)
@@ -1396,8 +1427,8 @@ std::unique_ptr<Module> Parser::parseTopLevel() {
         return nullptr;
       continue;
     }
-    if (cur.isKeyword("module") || cur.is(Tok::String) &&
-                                       cur.spelling == "\"builtin.module\"") {
+    if (cur.isKeyword("module") || (cur.is(Tok::String) &&
+                                       cur.spelling == "\"builtin.module\"")) {
       if (cur.is(Tok::String))
         return emitError("generic form of builtin.module is not supported"),
                nullptr;

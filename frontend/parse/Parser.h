@@ -34,6 +34,12 @@ struct OperationState {
   void addAttr(std::string n, Attribute a) {
     attrs.push_back({std::move(n), std::move(a)});
   }
+  bool hasAttr(std::string_view n) const {
+    for (const NamedAttribute &a : attrs)
+      if (a.name == n)
+        return true;
+    return false;
+  }
   /// A region to fill; it is moved into the operation when it is created.
   Region *addRegion() {
     regions.push_back(std::make_unique<Region>(nullptr));
@@ -132,20 +138,24 @@ public:
   /// `{ ops }` with the entry block taking `args`. When `implicitTerminator`
   /// is non-empty, a body without a terminator gets that op appended
   /// (affine.for/if/parallel bodies in custom syntax). `isolated` hides
-  /// outer values (func.func bodies).
+  /// outer values (func.func bodies). Unprefixed op names inside resolve
+  /// against `defaultDialect` (MLIR's OpAsmOpInterface::getDefaultDialect:
+  /// "func" directly inside func.func, nothing inside other ops).
   bool parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
                    std::string_view implicitTerminator = {},
-                   bool isolated = false);
+                   bool isolated = false, std::string_view defaultDialect = {});
   /// A region that may be absent: returns true with `present` false if the
   /// next token is not `{`.
   bool parseOptionalRegion(Region &region, bool &present,
                            std::string_view implicitTerminator = {});
 
-  /// Default dialect for unprefixed op names (`return` inside func.func).
-  void setDefaultDialect(std::string d) { defaultDialect = std::move(d); }
   const std::string &getDefaultDialectForParse() const {
     return defaultDialect;
   }
+  /// Old-style `func @f` switches on the seeds' era spellings in which
+  /// std ops (`call`) were unprefixed everywhere, not just in func bodies.
+  void enableLegacySpellings() { legacySpellings = true; }
+  bool legacySpellingsEnabled() const { return legacySpellings; }
 
   struct ImplAccess;
 
@@ -154,6 +164,7 @@ private:
   std::unique_ptr<Impl> impl;
   Token cur;
   std::string defaultDialect;
+  bool legacySpellings = false;
   friend struct Impl;
 };
 

@@ -8,7 +8,6 @@ const OpPrinterRegistry &OpPrinterRegistry::get() {
     OpPrinterRegistry r;
     registerFuncOpPrinters(r);
     registerArithOpPrinters(r);
-    registerMathOpPrinters(r);
     registerAffineOpPrinters(r);
     registerMemRefOpPrinters(r);
     registerVectorOpPrinters(r);

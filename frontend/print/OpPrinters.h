@@ -27,7 +27,6 @@ private:
 
 void registerFuncOpPrinters(OpPrinterRegistry &r);
 void registerArithOpPrinters(OpPrinterRegistry &r);
-void registerMathOpPrinters(OpPrinterRegistry &r);
 void registerAffineOpPrinters(OpPrinterRegistry &r);
 void registerMemRefOpPrinters(OpPrinterRegistry &r);
 void registerVectorOpPrinters(OpPrinterRegistry &r);

@@ -7,6 +7,7 @@
 #include "frontend/print/OpPrinters.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace affjit {
 
@@ -39,6 +40,14 @@ std::string Printer::nameOf(Value *v) {
 }
 
 void Printer::printOperand(Value *v) { out << nameOf(v); }
+
+void Printer::printOpName(Operation &op) {
+  const std::string &name = op.getName();
+  if (!defaultDialect.empty() && op.getDialect() == defaultDialect)
+    out << name.substr(defaultDialect.size() + 1);
+  else
+    out << name;
+}
 
 void Printer::printOperands(const std::vector<Value *> &vs) {
   for (size_t i = 0; i < vs.size(); ++i) {
@@ -113,6 +122,10 @@ void Printer::printRegion(Region &r, bool printEntryArgs,
                           bool printTerminator) {
   out << '{';
   ++indent;
+  // Mirrors the parser: only func.func bodies have a default dialect.
+  Operation *parent = r.getParentOp();
+  std::string savedDialect = std::exchange(
+      defaultDialect, parent && parent->isa("func.func") ? "func" : "");
   for (auto &block : r.getBlocks()) {
     if (printEntryArgs && block->getNumArguments() != 0) {
       out << '\n' << std::string((indent - 1) * 2, ' ') << "^bb0(";
@@ -135,6 +148,7 @@ void Printer::printRegion(Region &r, bool printEntryArgs,
       printOp(*op);
     }
   }
+  defaultDialect = std::move(savedDialect);
   --indent;
   printNewlineAndIndent();
   out << '}';

@@ -34,6 +34,9 @@ public:
   void printOp(Operation &op);
   void printGenericOp(Operation &op);
 
+  /// Writes the op's name without the dialect prefix where the enclosing
+  /// region's default dialect allows it (`return` in func.func bodies).
+  void printOpName(Operation &op);
   void printOperand(Value *v);
   /// `%a, %b, ...`
   void printOperands(const std::vector<Value *> &vs);
@@ -72,6 +75,7 @@ private:
   std::ostream &out;
   PrintOptions options;
   unsigned indent = 0;
+  std::string defaultDialect;
   std::unordered_map<Value *, std::string> names;
   unsigned nextValueId = 0, nextArgId = 0;
 };

@@ -36,7 +36,6 @@ private:
 
 void registerFuncOpVerifiers(OpVerifierRegistry &r);
 void registerArithOpVerifiers(OpVerifierRegistry &r);
-void registerMathOpVerifiers(OpVerifierRegistry &r);
 void registerAffineOpVerifiers(OpVerifierRegistry &r);
 void registerMemRefOpVerifiers(OpVerifierRegistry &r);
 void registerVectorOpVerifiers(OpVerifierRegistry &r);

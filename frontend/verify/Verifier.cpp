@@ -3,8 +3,10 @@
 // and calls the per-op verifiers of the dialects.
 #include "frontend/verify/Verifier.h"
 
+#include "frontend/print/Printer.h"
 #include "frontend/verify/OpVerifiers.h"
 
+#include <sstream>
 #include <unordered_set>
 
 namespace affjit {
@@ -14,7 +16,6 @@ const OpVerifierRegistry &OpVerifierRegistry::get() {
     OpVerifierRegistry r;
     registerFuncOpVerifiers(r);
     registerArithOpVerifiers(r);
-    registerMathOpVerifiers(r);
     registerAffineOpVerifiers(r);
     registerMemRefOpVerifiers(r);
     registerVectorOpVerifiers(r);
@@ -53,6 +54,27 @@ static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// Every block of a region must end in a terminator (MLIR reports the
+/// offending last op in its generic form).
+static bool verifyBlocksTerminated(Operation &op, VerifyContext &ctx) {
+  const OpVerifierRegistry &reg = OpVerifierRegistry::get();
+  for (unsigned r = 0; r < op.getNumRegions(); ++r) {
+    for (auto &block : op.getRegion(r).getBlocks()) {
+      if (block->empty())
+        return ctx.emitOpError(op, "empty block: expect at least a "
+                                   "terminator");
+      Operation &last = block->back();
+      if (!reg.traits(last.getName()).isTerminator) {
+        std::ostringstream os;
+        printOperation(last, os, PrintOptions{/*generic=*/true});
+        return ctx.emitError(last, "block with no terminator, has " +
+                                       os.str());
+      }
+    }
+  }
+  return true;
+}
+
 /// Verifies `op` and then its nested ops; an op whose own checks fail does
 /// not have its body verified (its structure may be unusable).
 static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
@@ -60,7 +82,7 @@ static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
   OpVerifyFn fn = reg.lookup(op.getName());
   if (!fn)
     return ctx.emitError(op, "unregistered operation '" + op.getName() + "'");
-  if (!verifyTerminatorPlacement(op, ctx))
+  if (!verifyTerminatorPlacement(op, ctx) || !verifyBlocksTerminated(op, ctx))
     return false;
   bool ok = fn(op, ctx);
   if (!ok)

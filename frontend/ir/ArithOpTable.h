@@ -1,0 +1,48 @@
+// The arith and math op tables shared by their parsers, printers and
+// verifiers: each op's syntactic shape, the element kind its operands must
+// have, and which flag attribute (fastmath, overflow) it carries. One table
+// keeps the three in agreement.
+#pragma once
+
+#include <string_view>
+
+namespace affjit {
+
+enum class ArithShape {
+  Binary,   // %a, %b : T
+  Unary,    // %a : T
+  Ternary,  // %a, %b, %c : T (math.fma)
+  Cast,     // %a : T to U
+  CmpI,     // pred, %a, %b : T
+  CmpF,     // pred, %a, %b : T
+  Select,   // %c, %a, %b : T
+  Constant, // value
+};
+
+enum class ElemKind { Int, Float, IntOrIndex, Any };
+
+enum class FlagAttr { None, FastMath, Overflow };
+
+struct ArithOpInfo {
+  std::string_view name;
+  ArithShape shape;
+  ElemKind operandKind;
+  FlagAttr flags;
+};
+
+/// The entry for a full op name (`arith.addf`, `math.sqrt`), or null.
+const ArithOpInfo *lookupArithOp(std::string_view name);
+/// Every entry, for registration.
+const ArithOpInfo *arithOpsBegin();
+const ArithOpInfo *arithOpsEnd();
+
+/// Names of arith.cmpi / arith.cmpf predicates, indexed by their value.
+extern const char *const kCmpIPredicates[10];
+extern const char *const kCmpFPredicates[16];
+
+/// arith::AtomicRMWKind names in enum order: affine.parallel's `reductions`
+/// stores these values.
+inline constexpr int kNumAtomicRMWKinds = 15;
+extern const char *const kAtomicRMWKinds[kNumAtomicRMWKinds];
+
+} // namespace affjit

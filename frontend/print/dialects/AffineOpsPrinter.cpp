@@ -1,0 +1,311 @@
+// Custom-syntax printers of the affine dialect (seed 000), the inverse of
+// AffineOpsParser.cpp, following MLIR 19's choices: constant and
+// single-symbol loop bounds print bare, other bounds as map applications;
+// unit steps and operand-less yields are omitted.
+#include "frontend/ir/ArithOpTable.h"
+#include "frontend/print/OpPrinters.h"
+
+namespace affjit {
+
+namespace {
+
+AffineMap mapOf(Operation &op, const char *name) {
+  return op.getAttr(name).getAffineMap();
+}
+
+/// `(%d0, %d1)[%s0]`
+void printDimAndSymbolList(Printer &p, const std::vector<Value *> &ops,
+                           unsigned numDims) {
+  p.os() << '(';
+  p.printOperands(std::vector<Value *>(ops.begin(), ops.begin() + numDims));
+  p.os() << ')';
+  if (ops.size() > numDims) {
+    p.os() << '[';
+    p.printOperands(std::vector<Value *>(ops.begin() + numDims, ops.end()));
+    p.os() << ']';
+  }
+}
+
+void printMapApplication(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  AffineMap map = mapOf(op, "map");
+  p.printAffineMap(map);
+  printDimAndSymbolList(p, op.getOperands(), map.getNumDims());
+  p.printOptionalAttrDict(op.getAttrs(), {"map"});
+}
+
+/// `%m[%i + 1, symbol(%n)]` for the memref at operand `memrefIdx`.
+void printAccess(Printer &p, Operation &op, unsigned memrefIdx,
+                 unsigned numIndices, const AffineMap &map) {
+  p.printOperand(op.getOperand(memrefIdx));
+  p.os() << '[';
+  p.printAffineMapOfSSAIds(map, op.getOperands(memrefIdx + 1, numIndices));
+  p.os() << ']';
+}
+
+void printLoadLike(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  printAccess(p, op, 0, op.getNumOperands() - 1, mapOf(op, "map"));
+  p.printOptionalAttrDict(op.getAttrs(), {"map"});
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+  if (op.isa("affine.vector_load")) {
+    p.os() << ", ";
+    p.printType(op.getResult(0)->getType());
+  }
+}
+
+void printStoreLike(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperand(op.getOperand(0));
+  p.os() << ", ";
+  printAccess(p, op, 1, op.getNumOperands() - 2, mapOf(op, "map"));
+  p.printOptionalAttrDict(op.getAttrs(), {"map"});
+  p.os() << " : ";
+  p.printType(op.getOperand(1)->getType());
+  if (op.isa("affine.vector_store")) {
+    p.os() << ", ";
+    p.printType(op.getOperand(0)->getType());
+  }
+}
+
+/// A loop bound: a constant, a lone symbol, or `[max|min] map(...)[...]`.
+void printForBound(Printer &p, const AffineMap &map,
+                   const std::vector<Value *> &ops, const char *prefix) {
+  if (map.getNumResults() == 1) {
+    if (map.getNumInputs() == 0 && map.isSingleConstant()) {
+      p.os() << map.getSingleConstantResult();
+      return;
+    }
+    if (map.isSymbolIdentity()) {
+      p.printOperand(ops[0]);
+      return;
+    }
+  } else {
+    p.os() << prefix << ' ';
+  }
+  p.printAffineMap(map);
+  printDimAndSymbolList(p, ops, map.getNumDims());
+}
+
+void printFor(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  Block &body = op.getRegion(0).front();
+  p.printBlockArgName(body.getArgument(0));
+  p.os() << " = ";
+  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
+  unsigned nLb = (unsigned)seg[0], nUb = (unsigned)seg[1];
+  printForBound(p, mapOf(op, "lowerBoundMap"), op.getOperands(0, nLb), "max");
+  p.os() << " to ";
+  printForBound(p, mapOf(op, "upperBoundMap"), op.getOperands(nLb, nUb),
+                "min");
+  int64_t step = op.getAttr("step").getInt();
+  if (step != 1)
+    p.os() << " step " << step;
+  if (op.getNumResults() != 0) {
+    p.os() << " iter_args(";
+    for (unsigned i = 0; i < op.getNumResults(); ++i) {
+      if (i)
+        p.os() << ", ";
+      p.printBlockArgName(body.getArgument(i + 1));
+      p.os() << " = ";
+      p.printOperand(op.getOperand(nLb + nUb + i));
+    }
+    p.os() << ") -> (";
+    p.printTypes(op.getResultTypes());
+    p.os() << ')';
+  }
+  p.os() << ' ';
+  p.printRegion(op.getRegion(0), false, op.getNumResults() != 0);
+  p.printOptionalAttrDict(op.getAttrs(), {"lowerBoundMap", "upperBoundMap",
+                                          "step", "operandSegmentSizes"});
+}
+
+void printIf(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  IntegerSet set = op.getAttr("condition").getIntegerSet();
+  p.os() << "affine_set<";
+  set.print(p.os());
+  p.os() << '>';
+  printDimAndSymbolList(p, op.getOperands(), set.getNumDims());
+  if (op.getNumResults() != 0) {
+    p.os() << " -> (";
+    p.printTypes(op.getResultTypes());
+    p.os() << ')';
+  }
+  bool printYields = op.getNumResults() != 0;
+  p.os() << ' ';
+  p.printRegion(op.getRegion(0), false, printYields);
+  if (!op.getRegion(1).empty()) {
+    p.os() << " else ";
+    p.printRegion(op.getRegion(1), false, printYields);
+  }
+  p.printOptionalAttrDict(op.getAttrs(), {"condition"});
+}
+
+/// `(e0, max(e1, e2))`: each group of a parallel bound map.
+void printBoundGroups(Printer &p, const AffineMap &map,
+                      const std::vector<int64_t> &groups,
+                      const std::vector<Value *> &ops, const char *minMax) {
+  p.os() << '(';
+  unsigned next = 0;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (g)
+      p.os() << ", ";
+    std::vector<AffineExpr> exprs(map.getResults().begin() + next,
+                                  map.getResults().begin() + next + groups[g]);
+    next += (unsigned)groups[g];
+    AffineMap sub =
+        AffineMap::get(map.getNumDims(), map.getNumSymbols(), exprs);
+    if (exprs.size() > 1)
+      p.os() << minMax << '(';
+    p.printAffineMapOfSSAIds(sub, ops);
+    if (exprs.size() > 1)
+      p.os() << ')';
+  }
+  p.os() << ')';
+}
+
+/// Expands a dense groups attribute (possibly a splat) to one entry per IV.
+std::vector<int64_t> groupSizes(Operation &op, const char *name,
+                                size_t numIvs) {
+  Attribute a = op.getAttr(name);
+  std::vector<int64_t> g = a.getInts();
+  if (a.isSplat())
+    g.assign(numIvs, g.empty() ? 1 : g[0]);
+  return g;
+}
+
+void printParallelStepsAndReductions(Printer &p, Operation &op) {
+  const std::vector<Attribute> &steps = op.getAttr("steps").getArray();
+  bool allOne = true;
+  for (const Attribute &s : steps)
+    allOne &= s.getInt() == 1;
+  if (!allOne) {
+    p.os() << " step (";
+    for (size_t i = 0; i < steps.size(); ++i)
+      p.os() << (i ? ", " : "") << steps[i].getInt();
+    p.os() << ')';
+  }
+  if (op.getNumResults() == 0)
+    return;
+  p.os() << " reduce (";
+  const std::vector<Attribute> &kinds = op.getAttr("reductions").getArray();
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    int64_t k = kinds[i].getInt();
+    p.os() << (i ? ", " : "") << '"'
+           << (k >= 0 && k < kNumAtomicRMWKinds ? kAtomicRMWKinds[k] : "?")
+           << '"';
+  }
+  p.os() << ") -> (";
+  p.printTypes(op.getResultTypes());
+  p.os() << ')';
+}
+
+void printParallel(Printer &p, Operation &op) {
+  p.printOpName(op);
+  Block &body = op.getRegion(0).front();
+  size_t numIvs = body.getNumArguments();
+  p.os() << " (";
+  p.printOperands(body.getArguments());
+  p.os() << ") = ";
+  AffineMap lb = mapOf(op, "lowerBoundsMap"), ub = mapOf(op, "upperBoundsMap");
+  unsigned nLb = lb.getNumInputs();
+  printBoundGroups(p, lb, groupSizes(op, "lowerBoundsGroups", numIvs),
+                   op.getOperands(0, nLb), "max");
+  p.os() << " to ";
+  printBoundGroups(p, ub, groupSizes(op, "upperBoundsGroups", numIvs),
+                   op.getOperands(nLb, ub.getNumInputs()), "min");
+  printParallelStepsAndReductions(p, op);
+  p.os() << ' ';
+  p.printRegion(op.getRegion(0), false, op.getNumResults() != 0);
+  p.printOptionalAttrDict(op.getAttrs(),
+                          {"lowerBoundsMap", "lowerBoundsGroups",
+                           "upperBoundsMap", "upperBoundsGroups", "steps",
+                           "reductions"});
+}
+
+void printYield(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.printOptionalAttrDict(op.getAttrs());
+  if (op.getNumOperands() == 0)
+    return;
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  p.os() << " : ";
+  p.printTypes(op.getOperandTypes());
+}
+
+void printPrefetch(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  printAccess(p, op, 0, op.getNumOperands() - 1, mapOf(op, "map"));
+  p.os() << ", " << (op.getAttr("isWrite").getBool() ? "write" : "read")
+         << ", locality<" << op.getAttr("localityHint").getInt() << ">, "
+         << (op.getAttr("isDataCache").getBool() ? "data" : "instr");
+  p.printOptionalAttrDict(op.getAttrs(),
+                          {"map", "isWrite", "localityHint", "isDataCache"});
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+}
+
+/// Operand layout of affine.dma_start: src, srcIdx, dst, dstIdx, tag,
+/// tagIdx, numElements[, stride, elementsPerStride].
+void printDmaStart(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  AffineMap srcMap = mapOf(op, "src_map"), dstMap = mapOf(op, "dst_map"),
+            tagMap = mapOf(op, "tag_map");
+  unsigned src = 0, dst = src + 1 + srcMap.getNumInputs();
+  unsigned tag = dst + 1 + dstMap.getNumInputs();
+  unsigned rest = tag + 1 + tagMap.getNumInputs();
+  printAccess(p, op, src, srcMap.getNumInputs(), srcMap);
+  p.os() << ", ";
+  printAccess(p, op, dst, dstMap.getNumInputs(), dstMap);
+  p.os() << ", ";
+  printAccess(p, op, tag, tagMap.getNumInputs(), tagMap);
+  p.os() << ", ";
+  p.printOperands(op.getOperands(rest, op.getNumOperands() - rest));
+  p.printOptionalAttrDict(op.getAttrs(), {"src_map", "dst_map", "tag_map"});
+  p.os() << " : ";
+  p.printTypes({op.getOperand(src)->getType(), op.getOperand(dst)->getType(),
+                op.getOperand(tag)->getType()});
+}
+
+void printDmaWait(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  AffineMap tagMap = mapOf(op, "tag_map");
+  printAccess(p, op, 0, tagMap.getNumInputs(), tagMap);
+  p.os() << ", ";
+  p.printOperand(op.getOperand(op.getNumOperands() - 1));
+  p.printOptionalAttrDict(op.getAttrs(), {"tag_map"});
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+}
+
+} // namespace
+
+void registerAffineOpPrinters(OpPrinterRegistry &r) {
+  r.add("affine.apply", printMapApplication);
+  r.add("affine.min", printMapApplication);
+  r.add("affine.max", printMapApplication);
+  r.add("affine.load", printLoadLike);
+  r.add("affine.vector_load", printLoadLike);
+  r.add("affine.store", printStoreLike);
+  r.add("affine.vector_store", printStoreLike);
+  r.add("affine.for", printFor);
+  r.add("affine.if", printIf);
+  r.add("affine.parallel", printParallel);
+  r.add("affine.yield", printYield);
+  r.add("affine.prefetch", printPrefetch);
+  r.add("affine.dma_start", printDmaStart);
+  r.add("affine.dma_wait", printDmaWait);
+}
+
+} // namespace affjit
