@@ -80,7 +80,7 @@ Token Lexer::lex() {
       pos += 2;
       return make(Tok::Ellipsis, start);
     }
-    return error(start, "unexpected character '.'");
+    return error(pos, "expected three consecutive dots for an ellipsis");
   case '"':
     return lexString(start);
   case '%':
@@ -98,6 +98,8 @@ Token Lexer::lex() {
     return lexPrefixedId(start, Tok::HashId);
   case '^':
     return lexPrefixedId(start, Tok::CaretId);
+  case '!':
+    return lexPrefixedId(start, Tok::BangId);
   default:
     break;
   }
@@ -172,7 +174,7 @@ Token Lexer::lexString(size_t start) {
     if (c == '"')
       return make(Tok::String, start);
     if (c == '\n')
-      break;
+      return error(pos - 1, "expected '\"' in string literal");
     if (c == '\\') {
       if (pos >= buf.size())
         break;
@@ -187,7 +189,7 @@ Token Lexer::lexString(size_t start) {
       }
     }
   }
-  return error(start, "expected '\"' in string literal");
+  return error(buf.size(), "expected '\"' in string literal");
 }
 
 } // namespace affjit

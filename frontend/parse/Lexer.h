@@ -16,6 +16,7 @@ enum class Tok {
   AtId,       // @f, @"quoted"
   HashId,     // #map
   CaretId,    // ^bb0
+  BangId,     // !alias (type aliases)
   Integer,    // 42, 0x2A
   Float,      // 1.5, 1.0e-3
   String,     // "text"

@@ -21,9 +21,19 @@ namespace {
 /// input reports an error instead of overflowing the stack.
 constexpr unsigned kMaxNesting = 200;
 
+/// A use of a name not defined yet (MLIR allows uses before definitions
+/// within an isolated region; the verifier then reports dominance).
+struct ForwardRef {
+  Value *placeholder;
+  Location firstUse;
+};
+
 struct ValueScope {
   std::unordered_map<std::string, std::vector<Value *>> defs;
   bool isolated = false;
+  /// Pending forward references, by name and result number; kept only on
+  /// isolated scopes.
+  std::unordered_map<std::string, std::map<unsigned, ForwardRef>> forwardRefs;
 };
 } // namespace
 
@@ -33,7 +43,11 @@ struct Parser::Impl {
   Lexer lexer;
   std::vector<size_t> lineStarts;
   std::unordered_map<std::string, Attribute> attrAliases;
+  std::unordered_map<std::string, Type> typeAliases;
   std::vector<ValueScope> scopes;
+  /// Owners of forward-reference placeholders; they outlive every module
+  /// this parser builds so that discarded ops can drop their uses safely.
+  std::vector<std::unique_ptr<Operation>> placeholderOwners;
   unsigned nesting = 0;
   bool hadError = false;
 
@@ -104,7 +118,33 @@ bool Parser::consumeKeyword(std::string_view kw) {
 bool Parser::emitError(std::string msg) {
   if (cur.is(Tok::Error))
     return emitError(getLoc(), impl->lexer.getErrorMessage());
+  // "expected X" means the current token is the wrong one: like MLIR,
+  // point just past the last thing that was right.
+  if (msg.rfind("expected", 0) == 0)
+    return emitError(locOf(wrongTokenOffset(cur.offset)), std::move(msg));
   return emitError(getLoc(), std::move(msg));
+}
+
+size_t Parser::wrongTokenOffset(size_t offset) const {
+  std::string_view buf = impl->source.text;
+  offset = std::min(offset, buf.size());
+  if (offset == buf.size() && offset > 0)
+    --offset; // at EOF, start from the last character
+  size_t end = offset;
+  while (true) {
+    while (end > 0 && (buf[end - 1] == ' ' || buf[end - 1] == '\t'))
+      --end;
+    if (end == 0)
+      return offset;
+    if (buf[end - 1] != '\n' && buf[end - 1] != '\r')
+      return end;
+    --end; // back over a blank line; skip a trailing `//` comment too
+    size_t lineStart = buf.rfind('\n', end == 0 ? 0 : end - 1);
+    lineStart = lineStart == std::string_view::npos ? 0 : lineStart + 1;
+    size_t comment = buf.substr(lineStart, end - lineStart).find("//");
+    if (comment != std::string_view::npos)
+      end = lineStart + comment;
+  }
 }
 
 bool Parser::emitError(const Location &loc, std::string msg) {
@@ -256,7 +296,7 @@ static std::optional<Type> scalarTypeFromKeyword(std::string_view kw) {
 
 /// Returns true if the current token can start a type.
 static bool startsType(const Token &t) {
-  if (t.is(Tok::LParen))
+  if (t.is(Tok::LParen) || t.is(Tok::BangId))
     return true;
   if (!t.is(Tok::BareId))
     return false;
@@ -266,10 +306,85 @@ static bool startsType(const Token &t) {
          (s.size() > 1 && s[0] == 'i' && std::isdigit((unsigned char)s[1]));
 }
 
+bool Parser::skipLocation() {
+  consume(); // loc
+  if (!expect(Tok::LParen, "'(' in inline location"))
+    return false;
+  int depth = 1;
+  while (depth > 0) {
+    if (cur.is(Tok::Eof) || cur.is(Tok::Error))
+      return emitError("expected ')' in inline location");
+    if (cur.is(Tok::LParen) || cur.is(Tok::LSquare))
+      ++depth;
+    else if (cur.is(Tok::RParen) || cur.is(Tok::RSquare))
+      --depth;
+    consume();
+  }
+  return true;
+}
+
+/// `#alias` naming a strided layout (kept as a layout-carrying type).
+static bool
+isStridedAlias(Parser &p,
+               const std::unordered_map<std::string, Attribute> &aliases) {
+  if (!p.tok().is(Tok::HashId))
+    return false;
+  auto it = aliases.find(std::string(p.tok().spelling));
+  return it != aliases.end() && it->second.isa(AttrKind::Type) &&
+         it->second.getType().isMemRef() &&
+         it->second.getType().getLayoutKind() == LayoutKind::Strided;
+}
+
+bool Parser::parseStridedLayoutOrAlias(std::vector<int64_t> &strides,
+                                       int64_t &offset) {
+  offset = 0;
+  strides.clear();
+  if (cur.is(Tok::HashId)) {
+    Type carrier = impl->attrAliases[std::string(cur.spelling)].getType();
+    strides = carrier.getLayoutStrides();
+    offset = carrier.getLayoutOffset();
+    consume();
+    return true;
+  }
+  consume(); // strided
+  if (!expect(Tok::Less, "'<'") || !expect(Tok::LSquare, "'['"))
+    return false;
+  while (!cur.is(Tok::RSquare)) {
+    int64_t s;
+    if (consumeIf(Tok::Question))
+      s = kDynamic;
+    else if (!parseSignedInteger(s))
+      return false;
+    strides.push_back(s);
+    if (!consumeIf(Tok::Comma))
+      break;
+  }
+  if (!expect(Tok::RSquare, "']'"))
+    return false;
+  if (consumeIf(Tok::Comma)) {
+    if (!expectKeyword("offset") || !expect(Tok::Colon, "':'"))
+      return false;
+    if (consumeIf(Tok::Question))
+      offset = kDynamic;
+    else if (!parseSignedInteger(offset))
+      return false;
+  }
+  return expect(Tok::Greater, "'>'");
+}
+
 bool Parser::parseType(Type &t) {
   NestingGuard guard(impl->nesting);
   if (guard.tooDeep())
     return emitError("type nesting is too deep");
+  if (cur.is(Tok::BangId)) {
+    auto it = impl->typeAliases.find(std::string(cur.spelling));
+    if (it == impl->typeAliases.end())
+      return emitError("undefined symbol alias id '" +
+                       std::string(cur.spelling.substr(1)) + "'");
+    t = it->second;
+    consume();
+    return true;
+  }
   if (cur.is(Tok::LParen)) {
     consume();
     std::vector<Type> inputs, results;
@@ -346,33 +461,10 @@ bool Parser::parseType(Type &t) {
         return false;
       continue;
     }
-    if (cur.isKeyword("strided")) {
+    if (cur.isKeyword("strided") || isStridedAlias(*this, impl->attrAliases)) {
       if (unranked)
         return emitError("cannot have affine map for unranked memref type");
-      consume();
-      if (!expect(Tok::Less, "'<'") || !expect(Tok::LSquare, "'['"))
-        return false;
-      while (!cur.is(Tok::RSquare)) {
-        int64_t s;
-        if (consumeIf(Tok::Question))
-          s = kDynamic;
-        else if (!parseSignedInteger(s))
-          return false;
-        strides.push_back(s);
-        if (!consumeIf(Tok::Comma))
-          break;
-      }
-      if (!expect(Tok::RSquare, "']'"))
-        return false;
-      if (consumeIf(Tok::Comma)) {
-        if (!expectKeyword("offset") || !expect(Tok::Colon, "':'"))
-          return false;
-        if (consumeIf(Tok::Question))
-          offset = kDynamic;
-        else if (!parseSignedInteger(offset))
-          return false;
-      }
-      if (!expect(Tok::Greater, "'>'"))
+      if (!parseStridedLayoutOrAlias(strides, offset))
         return false;
       if (strides.size() != shape.size())
         return emitError("expected the number of strides to match the rank");
@@ -492,23 +584,46 @@ static bool parseAffineLiteral(Parser &p, Lexer &lexer, Token &cur,
   std::string_view buf = lexer.getBuffer();
   size_t start = cur.offset + 1;
   size_t end = findAffineClose(buf, start);
+  // Unbalanced: parse up to the end of the line so that the affine parser
+  // reports what is wrong where it is wrong.
+  size_t stop = end;
+  if (stop == std::string_view::npos) {
+    stop = buf.find('\n', start);
+    stop = stop == std::string_view::npos ? buf.size() : stop;
+  }
+  AffineParseResult<T> r = parseFn(buf.substr(start, stop - start));
+  if (auto *err = std::get_if<AffineParseError>(&r)) {
+    size_t at = start + err->offset;
+    if (at >= buf.size() && at > 0)
+      at = buf.size() - 1; // MLIR points at the last character at EOF
+    bool wrongToken = err->message.rfind("expected", 0) == 0 &&
+                      err->message != "expected positive divisor";
+    if (wrongToken)
+      at = p.wrongTokenOffset(at);
+    return p.emitError(p.locOf(at), err->message);
+  }
   if (end == std::string_view::npos)
     return p.emitError("expected '>' to close " + std::string(what));
-  AffineParseResult<T> r = parseFn(buf.substr(start, end - start));
-  if (auto *err = std::get_if<AffineParseError>(&r))
-    return p.emitError(p.locOf(start + err->offset), err->message);
   out = std::get<T>(r);
   lexer.resetTo(end + 1);
   cur = lexer.lex();
   return true;
 }
 
+/// MLIR reports an unknown alias after consuming it (at the next token).
+bool Parser::undefinedAliasError() {
+  std::string name(cur.spelling.substr(1));
+  consume();
+  if (cur.is(Tok::Error))
+    return emitError("");
+  return emitError(getLoc(), "undefined symbol alias id '" + name + "'");
+}
+
 bool Parser::parseAffineMapRef(AffineMap &m) {
   if (cur.is(Tok::HashId)) {
     auto it = impl->attrAliases.find(std::string(cur.spelling));
     if (it == impl->attrAliases.end())
-      return emitError("undefined symbol alias id '" +
-                       std::string(cur.spelling.substr(1)) + "'");
+      return undefinedAliasError();
     if (!it->second.isa(AttrKind::AffineMap))
       return emitError("expected affine map, but alias '" +
                        std::string(cur.spelling) + "' is not one");
@@ -526,8 +641,7 @@ bool Parser::parseIntegerSetRef(IntegerSet &s) {
   if (cur.is(Tok::HashId)) {
     auto it = impl->attrAliases.find(std::string(cur.spelling));
     if (it == impl->attrAliases.end())
-      return emitError("undefined symbol alias id '" +
-                       std::string(cur.spelling.substr(1)) + "'");
+      return undefinedAliasError();
     if (!it->second.isa(AttrKind::IntegerSet))
       return emitError("expected integer set, but alias '" +
                        std::string(cur.spelling) + "' is not one");
@@ -560,6 +674,13 @@ static size_t findClosing(std::string_view buf, size_t pos, char closing) {
   return std::string_view::npos;
 }
 
+/// Where findClosing gave up: the first character that cannot be inside an
+/// index list, or the end of the buffer.
+static size_t findClosingStop(std::string_view buf, size_t pos) {
+  size_t stop = buf.find_first_of("{}:=\n", pos);
+  return stop == std::string_view::npos ? buf.size() : stop;
+}
+
 static void appendSSARefs(Parser &p, size_t base,
                           const std::vector<SSAIdRef> &refs,
                           std::vector<UnresolvedOperand> &operands) {
@@ -578,7 +699,9 @@ bool Parser::parseAffineMapOfSSAIds(AffineMap &map,
   size_t start = cur.offset;
   size_t end = findClosing(buf, start, closing);
   if (end == std::string_view::npos)
-    return emitError(std::string("expected '") + closing + "'");
+    return emitError(locOf(wrongTokenOffset(findClosingStop(buf, start))),
+                     std::string("expected '") + closing +
+                         "' in affine map");
   auto r = affjit::parseAffineMapOfSSAIds(buf.substr(start, end - start));
   if (auto *err = std::get_if<AffineParseError>(&r))
     return emitError(locOf(start + err->offset), err->message);
@@ -674,6 +797,10 @@ static bool makeNumberAttr(Parser &p, const NumberLiteral &n, Type type,
                            const Location &loc, Attribute &out) {
   if (type.isFloat()) {
     if (n.isHex) {
+      unsigned w = type.getWidth();
+      if (n.negative || (w < 64 && (n.bits >> w) != 0))
+        return p.emitError(loc, "hexadecimal float constant out of range "
+                                "for type");
       auto f = bitsToFloat(n.bits, type);
       out = Attribute::floating(*f, type);
       return true;
@@ -764,7 +891,10 @@ static bool parseDenseAttr(Parser &p, Attribute &out) {
     return false;
   Location typeLoc;
   Type type;
-  if (!p.expect(Tok::Greater, "'>'") || !p.expect(Tok::Colon, "':'"))
+  if (!p.expect(Tok::Greater, "'>'"))
+    return false;
+  loc = p.getLoc(); // MLIR reports shape mismatches after the literal
+  if (!p.expect(Tok::Colon, "':'"))
     return false;
   typeLoc = p.getLoc();
   if (!p.parseType(type))
@@ -927,8 +1057,7 @@ bool Parser::parseAttribute(Attribute &a, Type hint) {
       return parseOpaqueDialectAttr(*this, impl->lexer, cur, a);
     auto it = impl->attrAliases.find(std::string(cur.spelling));
     if (it == impl->attrAliases.end())
-      return emitError("undefined symbol alias id '" +
-                       std::string(cur.spelling.substr(1)) + "'");
+      return undefinedAliasError();
     a = it->second;
     consume();
     return true;
@@ -957,6 +1086,20 @@ bool Parser::parseAttribute(Attribute &a, Type hint) {
     a = Attribute::integerSet(s);
     return true;
   }
+  if (cur.isKeyword("strided")) {
+    // A layout has no standalone use here; it is carried by a memref type
+    // so that `#alias` can name it in memref types.
+    std::vector<int64_t> strides;
+    int64_t offset;
+    if (!parseStridedLayoutOrAlias(strides, offset))
+      return false;
+    std::vector<int64_t> shape(strides.size(), kDynamic);
+    a = Attribute::type(
+        Type::stridedMemref(shape, Type::f32(), strides, offset));
+    return true;
+  }
+  if (cur.isKeyword("loc"))
+    return skipLocation() && (a = Attribute::unit(), true);
   if (cur.isKeyword("dense"))
     return parseDenseAttr(*this, a);
   if (cur.isKeyword("array"))
@@ -1045,26 +1188,63 @@ bool Parser::parseOperandList(std::vector<UnresolvedOperand> &ops,
   return true;
 }
 
-bool Parser::lookupValue(const UnresolvedOperand &op, Value *&out) {
-  for (auto it = impl->scopes.rbegin(); it != impl->scopes.rend(); ++it) {
+/// The innermost isolated scope (where forward references live).
+static ValueScope &isolatedScope(std::vector<ValueScope> &scopes) {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
+    if (it->isolated)
+      return *it;
+  return scopes.front();
+}
+
+/// Finds `op` among the definitions visible here, or null.
+static Value *findDefinition(std::vector<ValueScope> &scopes,
+                             const UnresolvedOperand &op, bool &badIndex) {
+  badIndex = false;
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
     auto found = it->defs.find(op.name);
     if (found != it->defs.end()) {
-      if (op.resultNo >= found->second.size())
-        return emitError(op.loc, "reference to invalid result number");
-      out = found->second[op.resultNo];
-      return true;
+      badIndex = op.resultNo >= found->second.size();
+      return badIndex ? nullptr : found->second[op.resultNo];
     }
     if (it->isolated)
       break;
   }
-  return emitError(op.loc, "use of undeclared SSA value name");
+  return nullptr;
+}
+
+bool Parser::lookupValue(const UnresolvedOperand &op, Value *&out) {
+  bool badIndex;
+  out = findDefinition(impl->scopes, op, badIndex);
+  if (badIndex)
+    return emitError(op.loc, "reference to invalid result number");
+  if (!out)
+    return emitError(op.loc, "use of undeclared SSA value name");
+  return true;
+}
+
+Value *Parser::forwardReference(const UnresolvedOperand &op, Type type) {
+  ValueScope &scope = isolatedScope(impl->scopes);
+  auto &byResult = scope.forwardRefs[op.name];
+  auto it = byResult.find(op.resultNo);
+  if (it != byResult.end())
+    return it->second.placeholder;
+  impl->placeholderOwners.push_back(
+      Operation::create("affjit.forward_ref", op.loc, {}, {type}, {}, 0));
+  Value *v = impl->placeholderOwners.back()->getResult(0);
+  byResult[op.resultNo] = ForwardRef{v, op.loc};
+  return v;
 }
 
 bool Parser::resolveOperand(const UnresolvedOperand &op, Type type,
                             std::vector<Value *> &out) {
-  Value *v;
-  if (!lookupValue(op, v))
-    return false;
+  bool badIndex;
+  Value *v = findDefinition(impl->scopes, op, badIndex);
+  if (badIndex)
+    return emitError(op.loc, "reference to invalid result number");
+  if (!v && !type)
+    return emitError(op.loc, "use of undeclared SSA value name");
+  if (!v)
+    v = forwardReference(op, type);
   if (type && v->getType() != type)
     return emitError(op.loc, "use of value '" + op.name +
                                  "' expects different type than prior uses: '" +
@@ -1096,6 +1276,43 @@ bool Parser::resolveOperands(const std::vector<UnresolvedOperand> &ops,
   return true;
 }
 
+/// Replaces the placeholders of earlier uses of `name` by its definition.
+static bool resolveForwardRefs(Parser &p, ValueScope &scope,
+                               const std::string &name,
+                               const std::vector<Value *> &values,
+                               const Location &loc) {
+  auto it = scope.forwardRefs.find(name);
+  if (it == scope.forwardRefs.end())
+    return true;
+  for (auto &[resultNo, ref] : it->second) {
+    if (resultNo >= values.size())
+      return p.emitError(ref.firstUse, "reference to invalid result number");
+    Type used = ref.placeholder->getType(), defined = values[resultNo]->getType();
+    if (used != defined)
+      return p.emitError(loc, "definition of SSA value '" + name + "#" +
+                                  std::to_string(resultNo) + "' has type '" +
+                                  defined.str() + "', but was used with type '" +
+                                  used.str() + "'");
+    ref.placeholder->replaceAllUsesWith(values[resultNo]);
+  }
+  scope.forwardRefs.erase(it);
+  return true;
+}
+
+/// Reports the first use of a name that was never defined.
+static bool checkNoForwardRefs(Parser &p, const ValueScope &scope) {
+  const ForwardRef *first = nullptr;
+  for (auto &[name, refs] : scope.forwardRefs)
+    for (auto &[resultNo, ref] : refs)
+      if (!first || ref.firstUse.line < first->firstUse.line ||
+          (ref.firstUse.line == first->firstUse.line &&
+           ref.firstUse.col < first->firstUse.col))
+        first = &ref;
+  if (!first)
+    return true;
+  return p.emitError(first->firstUse, "use of undeclared SSA value name");
+}
+
 /// Defines `name` in the innermost scope; redefinition within the same
 /// isolated region is an error, as in MLIR.
 static bool defineValue(Parser &p, std::vector<ValueScope> &scopes,
@@ -1110,6 +1327,8 @@ static bool defineValue(Parser &p, std::vector<ValueScope> &scopes,
   for (Value *v : values)
     if (name.size() > 1 && !std::isdigit((unsigned char)name[1]))
       v->setNameHint(name.substr(1));
+  if (!resolveForwardRefs(p, isolatedScope(scopes), name, values, loc))
+    return false;
   scopes.back().defs[name] = std::move(values);
   return true;
 }
@@ -1154,7 +1373,8 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
       if (consumeIf(Tok::LParen)) {
         while (!cur.is(Tok::RParen)) {
           BlockArgDecl decl;
-          if (!parseOperand(decl.id) || !parseColonType(decl.type))
+          if (!parseOperand(decl.id) || !parseColonType(decl.type) ||
+              !parseOptionalLocation())
             return false;
           if (!defineValue(*this, impl->scopes, decl.id.name,
                            {block->addArgument(decl.type)}, decl.id.loc))
@@ -1169,8 +1389,6 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
         return false;
     }
     while (!cur.is(Tok::RBrace)) {
-      if (cur.is(Tok::Eof))
-        return emitError("expected '}' to end the region");
       if (cur.is(Tok::CaretId))
         return emitError("regions with more than one block are not supported");
       if (!parseOperationInto(*this, *block))
@@ -1185,6 +1403,8 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
                                          closeLoc, {}, {}, {}, 0));
     return true;
   }();
+  if (ok && isolated)
+    ok = checkNoForwardRefs(*this, impl->scopes.back());
   impl->scopes.pop_back();
   defaultDialect = std::move(savedDialect);
   return ok;
@@ -1338,7 +1558,7 @@ static bool parseOperationInto(Parser &p, Block &block) {
     ok = parseCustomOp(p, state);
   else
     return p.emitError("expected operation name in quotes");
-  if (!ok)
+  if (!ok || !p.parseOptionalLocation())
     return false;
   unsigned bound = 0;
   for (auto &b : bindings)
@@ -1388,6 +1608,22 @@ static bool parseAliasDefinition(Parser &p,
   return true;
 }
 
+/// `!name = type` at the top of the file.
+static bool parseTypeAliasDefinition(Parser &p,
+                                     std::unordered_map<std::string, Type> &m) {
+  std::string name(p.tok().spelling);
+  Location loc = p.getLoc();
+  p.consume();
+  Type t;
+  if (!p.expect(Tok::Equal, "'=' in type alias definition") ||
+      !p.parseType(t))
+    return false;
+  if (!m.emplace(name, t).second)
+    return p.emitError(loc, "redefinition of type alias id '" +
+                                name.substr(1) + "'");
+  return true;
+}
+
 /// `module [@name] [attributes {...}] { ops }`
 static bool parseModuleOp(Parser &p, Block &into,
                           std::vector<NamedAttribute> &moduleAttrs) {
@@ -1402,12 +1638,35 @@ static bool parseModuleOp(Parser &p, Block &into,
   if (!p.expect(Tok::LBrace, "'{' to begin module body"))
     return false;
   while (!p.tok().is(Tok::RBrace)) {
-    if (p.tok().is(Tok::Eof))
-      return p.emitError("expected '}' to end the module");
     if (!parseOperationInto(p, into))
       return false;
   }
   p.consume();
+  return true;
+}
+
+/// `"builtin.module"() ({ ops }) {attrs} : () -> ()`
+static bool parseGenericModuleOp(Parser &p, Block &into,
+                                 std::vector<NamedAttribute> &moduleAttrs) {
+  p.consume(); // "builtin.module"
+  if (!p.expect(Tok::LParen, "'('") || !p.expect(Tok::RParen, "')'"))
+    return false;
+  if (p.consumeIf(Tok::Less) &&
+      (!p.parseOptionalAttrDict(moduleAttrs) || !p.expect(Tok::Greater, "'>'")))
+    return false;
+  if (!p.expect(Tok::LParen, "'('") || !p.expect(Tok::LBrace, "'{'"))
+    return false;
+  while (!p.tok().is(Tok::RBrace))
+    if (!parseOperationInto(p, into))
+      return false;
+  p.consume();
+  Type fnType;
+  if (!p.expect(Tok::RParen, "')'") || !p.parseOptionalAttrDict(moduleAttrs) ||
+      !p.expect(Tok::Colon, "':'") || !p.parseType(fnType))
+    return false;
+  if (!fnType.isFunction() || !fnType.getInputs().empty() ||
+      !fnType.getResults().empty())
+    return p.emitError("expected '() -> ()' as the type of builtin.module");
   return true;
 }
 
@@ -1427,15 +1686,20 @@ std::unique_ptr<Module> Parser::parseTopLevel() {
         return nullptr;
       continue;
     }
+    if (cur.is(Tok::BangId)) {
+      if (!parseTypeAliasDefinition(*this, impl->typeAliases))
+        return nullptr;
+      continue;
+    }
     if (cur.isKeyword("module") || (cur.is(Tok::String) &&
                                        cur.spelling == "\"builtin.module\"")) {
-      if (cur.is(Tok::String))
-        return emitError("generic form of builtin.module is not supported"),
-               nullptr;
       if (sawModule || sawOps)
         return emitError("expected a single top-level module"), nullptr;
       sawModule = true;
-      if (!parseModuleOp(*this, body, moduleAttrs))
+      bool ok = cur.is(Tok::String)
+                    ? parseGenericModuleOp(*this, body, moduleAttrs)
+                    : parseModuleOp(*this, body, moduleAttrs);
+      if (!ok || !parseOptionalLocation())
         return nullptr;
       continue;
     }
@@ -1445,7 +1709,7 @@ std::unique_ptr<Module> Parser::parseTopLevel() {
     if (!parseOperationInto(*this, body))
       return nullptr;
   }
-  if (impl->hadError)
+  if (impl->hadError || !checkNoForwardRefs(*this, impl->scopes.front()))
     return nullptr;
   for (auto &a : moduleAttrs)
     module->getOperation()->setAttr(a.name, a.value);

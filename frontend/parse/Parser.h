@@ -80,6 +80,20 @@ public:
   /// Reports an error at the current token (or `loc`); always false.
   bool emitError(std::string msg);
   bool emitError(const Location &loc, std::string msg);
+  /// Where MLIR reports a wrong token at `offset`: just past the last
+  /// non-blank character before it (skipping blank lines and comments).
+  size_t wrongTokenOffset(size_t offset) const;
+  bool undefinedAliasError();
+  /// `strided<[s0, 1], offset: o>` or an alias of one.
+  bool parseStridedLayoutOrAlias(std::vector<int64_t> &strides,
+                                 int64_t &offset);
+  /// `loc(...)`: source locations are accepted and dropped (mlir-opt does
+  /// not print them by default either).
+  bool skipLocation();
+  /// An optional trailing `loc(...)`.
+  bool parseOptionalLocation() {
+    return !isKeyword("loc") || skipLocation();
+  }
 
   //===-- elements --------------------------------------------------------===//
   bool parseType(Type &t);
@@ -160,6 +174,8 @@ public:
   struct ImplAccess;
 
 private:
+  /// A placeholder for a use of a value defined later in the region.
+  Value *forwardReference(const UnresolvedOperand &op, Type type);
   struct Impl;
   std::unique_ptr<Impl> impl;
   Token cur;

@@ -44,6 +44,37 @@ bool VerifyContext::emitError(Operation &op, const std::string &msg) {
   return false;
 }
 
+unsigned VerifyContext::positionOf(Operation *op) {
+  auto it = positions.find(op);
+  if (it != positions.end())
+    return it->second;
+  unsigned i = 0;
+  for (auto &o : op->getBlock()->getOperations())
+    positions[o.get()] = i++;
+  return positions[op];
+}
+
+bool VerifyContext::dominates(Value *v, Operation *user) {
+  Block *defBlock = v->getParentBlock();
+  Operation *anc = user;
+  while (anc && anc->getBlock() != defBlock)
+    anc = anc->getParentOp();
+  if (!anc)
+    return false;
+  Operation *def = v->getDefiningOp();
+  return !def || positionOf(def) < positionOf(anc);
+}
+
+/// SSA dominance: uses before definitions parse (MLIR allows forward
+/// references) but are invalid.
+static bool verifyOperandDominance(Operation &op, VerifyContext &ctx) {
+  for (unsigned i = 0; i < op.getNumOperands(); ++i)
+    if (!ctx.dominates(op.getOperand(i), &op))
+      return ctx.emitError(op, "operand #" + std::to_string(i) +
+                                   " does not dominate this use");
+  return true;
+}
+
 /// Checks that a terminator is the last op of its block.
 static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
   if (!OpVerifierRegistry::get().traits(op.getName()).isTerminator)
@@ -82,7 +113,8 @@ static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
   OpVerifyFn fn = reg.lookup(op.getName());
   if (!fn)
     return ctx.emitError(op, "unregistered operation '" + op.getName() + "'");
-  if (!verifyTerminatorPlacement(op, ctx) || !verifyBlocksTerminated(op, ctx))
+  if (!verifyOperandDominance(op, ctx) ||
+      !verifyTerminatorPlacement(op, ctx) || !verifyBlocksTerminated(op, ctx))
     return false;
   bool ok = fn(op, ctx);
   if (!ok)

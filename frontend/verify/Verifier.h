@@ -7,6 +7,8 @@
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
 
+#include <unordered_map>
+
 namespace affjit {
 
 /// Verifies the whole module; reports every error found; true if none.
@@ -22,10 +24,15 @@ public:
   bool emitOpError(Operation &op, const std::string &msg);
   /// Reports `msg` verbatim at op's location; always returns false.
   bool emitError(Operation &op, const std::string &msg);
+  /// True if `v` is defined before `user` in a block enclosing it.
+  bool dominates(Value *v, Operation *user);
 
 private:
+  unsigned positionOf(Operation *op);
   const Module &module;
   DiagnosticEngine &diag;
+  /// Op positions within their blocks, numbered on demand per block.
+  std::unordered_map<const Operation *, unsigned> positions;
 };
 
 /// True if `v` may be bound to an affine symbol at `user` (seed 000 rules

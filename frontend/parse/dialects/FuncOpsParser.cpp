@@ -35,7 +35,7 @@ bool parseArgumentList(Parser &p, std::vector<SignatureEntry> &entries) {
     }
     if (!entries.empty() && entries[0].arg.has_value() != e.arg.has_value())
       return p.emitError("expected SSA identifier");
-    if (!p.parseOptionalAttrDict(e.attrs))
+    if (!p.parseOptionalAttrDict(e.attrs) || !p.parseOptionalLocation())
       return false;
     entries.push_back(std::move(e));
   } while (p.consumeIf(Tok::Comma));
@@ -105,7 +105,7 @@ bool parseFuncOp(Parser &p, OperationState &state) {
   state.addAttr("sym_name", Attribute::string(name));
   state.addAttr("function_type",
                 Attribute::type(Type::function(inputs, outputs)));
-  if (!visibility.empty() && visibility != "public")
+  if (!visibility.empty())
     state.addAttr("sym_visibility", Attribute::string(visibility));
   if (Attribute a = entryAttrs(args))
     state.addAttr("arg_attrs", a);
