@@ -7,5 +7,11 @@ add_library(affjit_llvm INTERFACE)
 target_include_directories(affjit_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
 separate_arguments(_affjit_llvm_defs NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 target_compile_definitions(affjit_llvm INTERFACE ${_affjit_llvm_defs})
-target_link_libraries(affjit_llvm INTERFACE LLVM)
+# By file rather than LLVM's own `LLVM` target, so that projects using an
+# exported affjit need not run LLVM's package configuration.
+get_target_property(_affjit_llvm_so LLVM IMPORTED_LOCATION_RELWITHDEBINFO)
+if(NOT _affjit_llvm_so)
+  set(_affjit_llvm_so ${LLVM_LIBRARY_DIR}/libLLVM.so)
+endif()
+target_link_libraries(affjit_llvm INTERFACE ${_affjit_llvm_so})
 set(AFFJIT_LLVM_BIN ${LLVM_TOOLS_BINARY_DIR})
