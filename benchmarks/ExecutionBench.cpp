@@ -30,8 +30,9 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-/// Compiles seed 002's module in a fresh engine each iteration (the LLVM context
-/// is per engine); the first iteration is the cold compile of the process.
+/// Compiles seed 002's module in a fresh engine each iteration (the LLVM
+/// context is per engine); the first iteration is the cold compile of the
+/// process.
 void BM_CompileSeed002(benchmark::State &state) {
   std::string text = readFile(kKernelFile);
   double firstMs = -1;
@@ -82,8 +83,6 @@ std::string runMlirTool() {
 void BM_RunSeed002_run_mlir(benchmark::State &state) {
   runCommand(state, runMlirTool() + " " + kProgramFile);
 }
-BENCHMARK(BM_RunSeed002_run_mlir)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(5);
+BENCHMARK(BM_RunSeed002_run_mlir)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 } // namespace

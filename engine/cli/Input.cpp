@@ -26,14 +26,12 @@ static bool readFile(const std::string &path, std::string &text) {
   return !in.bad();
 }
 
-std::unique_ptr<LoadedModule> loadModule(const std::string &path,
-                                         bool verify) {
+std::unique_ptr<LoadedModule> loadModule(const std::string &path, bool verify) {
   auto loaded = std::make_unique<LoadedModule>();
   loaded->source.name =
       std::make_shared<const std::string>(path == "-" ? "<stdin>" : path);
   if (!readFile(path, loaded->source.text)) {
-    std::cerr << "affjit: error: could not open input file '" << path
-              << "'\n";
+    std::cerr << "affjit: error: could not open input file '" << path << "'\n";
     return nullptr;
   }
   DiagnosticEngine diag;

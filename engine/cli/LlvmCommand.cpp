@@ -38,13 +38,11 @@ static int runLlvm(const LlvmOptions &o) {
   if (o.optimized) {
     auto jit = Jit::create(o.optLevel);
     if (!jit) {
-      std::cerr << "affjit: error: " << llvm::toString(jit.takeError())
-                << '\n';
+      std::cerr << "affjit: error: " << llvm::toString(jit.takeError()) << '\n';
       return 1;
     }
     if (auto err = (*jit)->optimize(*module)) {
-      std::cerr << "affjit: error: " << llvm::toString(std::move(err))
-                << '\n';
+      std::cerr << "affjit: error: " << llvm::toString(std::move(err)) << '\n';
       return 1;
     }
   }

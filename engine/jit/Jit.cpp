@@ -71,14 +71,16 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
     return jtmb.takeError();
   jtmb->setCPU(jit->cpuName);
   jtmb->getFeatures() = llvm::SubtargetFeatures(jit->cpuFeatures);
-  jtmb->setCodeGenOptLevel(jit->optLevel == 0 ? llvm::CodeGenOptLevel::None
-                                              : llvm::CodeGenOptLevel::Aggressive);
+  jtmb->setCodeGenOptLevel(jit->optLevel == 0
+                               ? llvm::CodeGenOptLevel::None
+                               : llvm::CodeGenOptLevel::Aggressive);
   auto tm = jtmb->createTargetMachine();
   if (!tm)
     return tm.takeError();
   jit->targetMachine = std::move(*tm);
 
-  auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
+  auto lljit =
+      llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
   if (!lljit)
     return lljit.takeError();
   jit->lljit = std::move(*lljit);

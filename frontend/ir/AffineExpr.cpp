@@ -170,12 +170,12 @@ bool AffineExpr::isFunctionOfSymbol(unsigned pos) const {
   if (getKind() == AffineExprKind::Symbol)
     return getPosition() == pos;
   if (isBinary(getKind()))
-    return getLHS().isFunctionOfSymbol(pos) ||
-           getRHS().isFunctionOfSymbol(pos);
+    return getLHS().isFunctionOfSymbol(pos) || getRHS().isFunctionOfSymbol(pos);
   return false;
 }
 
-//===-- simplifying constructors (MLIR's rules) ----------------------------===//
+//===-- simplifying constructors (MLIR's rules)
+//----------------------------===//
 
 static AffineExpr simplifyAdd(AffineExpr lhs, AffineExpr rhs) {
   if (isConst(lhs) && isConst(rhs)) {
@@ -225,8 +225,8 @@ static AffineExpr simplifyAdd(AffineExpr lhs, AffineExpr rhs) {
   if (lrhs.getKind() != AffineExprKind::FloorDiv)
     return AffineExpr();
   AffineExpr llrhs = lrhs.getLHS(), rlrhs = lrhs.getRHS();
-  if (isConst(rlrhs) && rlrhs.getValue() > 0 && lhs == llrhs &&
-      isConst(rrhs) && rrhs.getValue() == -rlrhs.getValue())
+  if (isConst(rlrhs) && rlrhs.getValue() > 0 && lhs == llrhs && isConst(rrhs) &&
+      rrhs.getValue() == -rlrhs.getValue())
     return lhs.mod(rlrhs);
   return AffineExpr();
 }
@@ -314,13 +314,17 @@ AffineExpr AffineExpr::operator+(AffineExpr o) const {
     return s;
   return binary(AffineExprKind::Add, *this, o);
 }
-AffineExpr AffineExpr::operator+(int64_t v) const { return *this + constant(v); }
+AffineExpr AffineExpr::operator+(int64_t v) const {
+  return *this + constant(v);
+}
 AffineExpr AffineExpr::operator*(AffineExpr o) const {
   if (AffineExpr s = simplifyMul(*this, o))
     return s;
   return binary(AffineExprKind::Mul, *this, o);
 }
-AffineExpr AffineExpr::operator*(int64_t v) const { return *this * constant(v); }
+AffineExpr AffineExpr::operator*(int64_t v) const {
+  return *this * constant(v);
+}
 AffineExpr AffineExpr::operator-() const { return *this * -1; }
 AffineExpr AffineExpr::operator-(AffineExpr o) const { return *this + (-o); }
 AffineExpr AffineExpr::operator-(int64_t v) const { return *this + (-v); }
@@ -416,7 +420,8 @@ AffineExpr::evaluate(const std::vector<int64_t> &dims,
   return modInt(*l, *r);
 }
 
-//===-- printing (MLIR's printAffineExprInternal) ---------------------------===//
+//===-- printing (MLIR's printAffineExprInternal)
+//---------------------------===//
 
 namespace {
 enum class Binding { Weak, Strong };
@@ -502,7 +507,8 @@ std::string AffineExpr::str() const {
   return os.str();
 }
 
-//===-- simplifyAffineExpr --------------------------------------------------===//
+//===-- simplifyAffineExpr
+//--------------------------------------------------===//
 
 namespace {
 /// A linear form over dims, symbols and local (floordiv/mod) terms:
@@ -516,8 +522,8 @@ struct LinearForm {
 /// Flattens pure-affine `e` into `out` scaled by `scale`; non-linear
 /// subterms (floordiv/ceildiv/mod, semi-affine) become opaque terms whose
 /// operands were simplified recursively.
-void flatten(const AffineExpr &e, int64_t scale, LinearForm &out,
-             unsigned nd, unsigned ns) {
+void flatten(const AffineExpr &e, int64_t scale, LinearForm &out, unsigned nd,
+             unsigned ns) {
   switch (e.getKind()) {
   case AffineExprKind::Constant: {
     int64_t v;
@@ -572,10 +578,12 @@ void flatten(const AffineExpr &e, int64_t scale, LinearForm &out,
   // Order: dims, symbols, then other terms by their text.
   std::string key;
   if (term.getKind() == AffineExprKind::Dim)
-    key = "0" + std::string(8 - std::to_string(term.getPosition()).size(), '0') +
+    key = "0" +
+          std::string(8 - std::to_string(term.getPosition()).size(), '0') +
           std::to_string(term.getPosition());
   else if (term.getKind() == AffineExprKind::Symbol)
-    key = "1" + std::string(8 - std::to_string(term.getPosition()).size(), '0') +
+    key = "1" +
+          std::string(8 - std::to_string(term.getPosition()).size(), '0') +
           std::to_string(term.getPosition());
   else
     key = "2" + term.str();

@@ -13,7 +13,16 @@
 
 namespace affjit {
 
-enum class AffineExprKind { Add, Mul, Mod, FloorDiv, CeilDiv, Constant, Dim, Symbol };
+enum class AffineExprKind {
+  Add,
+  Mul,
+  Mod,
+  FloorDiv,
+  CeilDiv,
+  Constant,
+  Dim,
+  Symbol
+};
 
 struct AffineExprNode;
 

@@ -109,9 +109,8 @@ const char *const kCmpFPredicates[16] = {
     "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
 
 const char *const kAtomicRMWKinds[kNumAtomicRMWKinds] = {
-    "addf", "addi", "assign", "maximumf", "maxs", "maxu",    "minimumf",
-    "mins", "minu", "mulf",   "muli",     "ori",  "andi",    "maxnumf",
-    "minnumf"};
+    "addf", "addi", "assign", "maximumf", "maxs", "maxu",    "minimumf", "mins",
+    "minu", "mulf", "muli",   "ori",      "andi", "maxnumf", "minnumf"};
 
 const ArithOpInfo *lookupArithOp(std::string_view name) {
   static const std::unordered_map<std::string_view, const ArithOpInfo *>

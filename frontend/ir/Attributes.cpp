@@ -151,9 +151,7 @@ const std::vector<Attribute> &Attribute::getArray() const {
   return impl->elements;
 }
 const std::vector<int64_t> &Attribute::getInts() const { return impl->ints; }
-const std::vector<double> &Attribute::getFloats() const {
-  return impl->floats;
-}
+const std::vector<double> &Attribute::getFloats() const { return impl->floats; }
 bool Attribute::isSplat() const {
   int64_t n = impl->type.getNumElements();
   size_t have = impl->floats.size() + impl->ints.size();
@@ -163,7 +161,8 @@ const std::vector<NamedAttribute> &Attribute::getDictionary() const {
   return impl->dict;
 }
 
-//===-- float helpers ------------------------------------------------------===//
+//===-- float helpers
+//------------------------------------------------------===//
 
 static uint16_t floatToBF16Bits(float f) {
   uint32_t bits = std::bit_cast<uint32_t>(f);
@@ -248,14 +247,14 @@ void printFloatLiteral(std::ostream &os, double v, Type type) {
     os << buf;
     return;
   }
-  std::to_chars_result r =
-      type.getKind() == TypeKind::F64
-          ? std::to_chars(buf, buf + sizeof buf, v)
-          : std::to_chars(buf, buf + sizeof buf, (float)v);
+  std::to_chars_result r = type.getKind() == TypeKind::F64
+                               ? std::to_chars(buf, buf + sizeof buf, v)
+                               : std::to_chars(buf, buf + sizeof buf, (float)v);
   os << withDecimalPoint(std::string(buf, r.ptr));
 }
 
-//===-- printing -----------------------------------------------------------===//
+//===-- printing
+//-----------------------------------------------------------===//
 
 static bool isBareIdentifier(const std::string &s) {
   if (s.empty() || !(std::isalpha((unsigned char)s[0]) || s[0] == '_'))

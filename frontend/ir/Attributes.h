@@ -77,9 +77,9 @@ public:
   AffineMap getAffineMap() const;
   IntegerSet getIntegerSet() const;
   const std::vector<Attribute> &getArray() const;
-  const std::vector<int64_t> &getInts() const;   // DenseArray, dense ints
-  const std::vector<double> &getFloats() const;  // dense floats
-  bool isSplat() const;                          // dense elements
+  const std::vector<int64_t> &getInts() const;  // DenseArray, dense ints
+  const std::vector<double> &getFloats() const; // dense floats
+  bool isSplat() const;                         // dense elements
   const std::vector<NamedAttribute> &getDictionary() const;
 
   void print(std::ostream &os) const;

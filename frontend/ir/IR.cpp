@@ -5,7 +5,8 @@
 
 namespace affjit {
 
-//===-- Value --------------------------------------------------------------===//
+//===-- Value
+//--------------------------------------------------------------===//
 
 Block *Value::getParentBlock() const {
   return defOp ? defOp->getBlock() : ownerBlock;
@@ -31,7 +32,8 @@ static void addUse(Value *v, Operation *user, unsigned index) {
   const_cast<std::vector<Use> &>(v->getUses()).push_back(Use{user, index});
 }
 
-//===-- Region / Block -----------------------------------------------------===//
+//===-- Region / Block
+//-----------------------------------------------------===//
 
 Block *Region::addBlock() {
   blocks.push_back(std::make_unique<Block>(this));
@@ -78,19 +80,21 @@ Operation *Block::insert(Operation *before, std::unique_ptr<Operation> op) {
   return raw;
 }
 
-//===-- Operation ----------------------------------------------------------===//
+//===-- Operation
+//----------------------------------------------------------===//
 
-std::unique_ptr<Operation>
-Operation::create(std::string name, Location loc, std::vector<Value *> operands,
-                  std::vector<Type> resultTypes,
-                  std::vector<NamedAttribute> attrs, unsigned numRegions) {
+std::unique_ptr<Operation> Operation::create(std::string name, Location loc,
+                                             std::vector<Value *> operands,
+                                             std::vector<Type> resultTypes,
+                                             std::vector<NamedAttribute> attrs,
+                                             unsigned numRegions) {
   std::unique_ptr<Operation> op(new Operation());
   op->name = std::move(name);
   op->loc = std::move(loc);
   op->setOperands(std::move(operands));
   for (unsigned i = 0; i < resultTypes.size(); ++i)
-    op->results.push_back(
-        std::unique_ptr<Value>(new Value(resultTypes[i], op.get(), nullptr, i)));
+    op->results.push_back(std::unique_ptr<Value>(
+        new Value(resultTypes[i], op.get(), nullptr, i)));
   for (auto &a : attrs)
     op->setAttr(a.name, a.value);
   for (unsigned i = 0; i < numRegions; ++i)
@@ -264,7 +268,8 @@ void Operation::walk(const std::function<void(Operation *)> &fn) {
       }
 }
 
-//===-- Module -------------------------------------------------------------===//
+//===-- Module
+//-------------------------------------------------------------===//
 
 Module::Module() {
   op = Operation::create("builtin.module", Location(), {}, {}, {}, 1);

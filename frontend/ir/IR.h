@@ -132,10 +132,11 @@ private:
 /// A generic operation: MLIR's generic form in memory.
 class Operation {
 public:
-  static std::unique_ptr<Operation>
-  create(std::string name, Location loc, std::vector<Value *> operands,
-         std::vector<Type> resultTypes, std::vector<NamedAttribute> attrs,
-         unsigned numRegions);
+  static std::unique_ptr<Operation> create(std::string name, Location loc,
+                                           std::vector<Value *> operands,
+                                           std::vector<Type> resultTypes,
+                                           std::vector<NamedAttribute> attrs,
+                                           unsigned numRegions);
   ~Operation();
 
   const std::string &getName() const { return name; }

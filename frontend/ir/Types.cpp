@@ -109,9 +109,9 @@ bool Type::operator==(const Type &o) const {
     return false;
   const TypeStorage &a = *impl, &b = *o.impl;
   if (a.kind != b.kind || a.width != b.width || a.shape != b.shape ||
-      a.layout != b.layout || a.strides != b.strides ||
-      a.offset != b.offset || a.memorySpace != b.memorySpace ||
-      a.inputs != b.inputs || a.results != b.results)
+      a.layout != b.layout || a.strides != b.strides || a.offset != b.offset ||
+      a.memorySpace != b.memorySpace || a.inputs != b.inputs ||
+      a.results != b.results)
     return false;
   if (a.layout == LayoutKind::Map && a.layoutMap != b.layoutMap)
     return false;

@@ -17,9 +17,7 @@ static const std::string &functionName(Operation &func) {
   return func.getAttr("sym_name").getString();
 }
 
-static bool isDeclaration(Operation &func) {
-  return func.getRegion(0).empty();
-}
+static bool isDeclaration(Operation &func) { return func.getRegion(0).empty(); }
 
 static bool wantsCInterface(Operation &func) {
   return (bool)func.getAttr("llvm.emit_c_interface");
@@ -81,8 +79,8 @@ static void emitPackedWrapper(LoweringContext &lc, Operation &func,
   std::vector<llvm::Value *> callArgs;
   const auto &inputs = fnType.getInputs();
   for (unsigned i = 0; i < inputs.size(); ++i) {
-    llvm::Value *slot = b.CreateLoad(
-        b.getPtrTy(), b.CreateConstGEP1_64(b.getPtrTy(), args, i));
+    llvm::Value *slot =
+        b.CreateLoad(b.getPtrTy(), b.CreateConstGEP1_64(b.getPtrTy(), args, i));
     llvm::Value *v = b.CreateLoad(lc.convertType(inputs[i]), slot);
     expandArgument(lc, inputs[i], v, callArgs);
   }
@@ -99,9 +97,9 @@ static void emitPackedWrapper(LoweringContext &lc, Operation &func,
 void declareFunction(LoweringContext &lc, Operation &func) {
   Type fnType = functionType(func);
   const std::string &name = functionName(func);
-  llvm::Function *f = llvm::Function::Create(
-      convertFunctionType(lc, fnType), llvm::Function::ExternalLinkage, name,
-      lc.llvmModule());
+  llvm::Function *f = llvm::Function::Create(convertFunctionType(lc, fnType),
+                                             llvm::Function::ExternalLinkage,
+                                             name, lc.llvmModule());
   // Definitions always get a C-interface wrapper: the engine calls through
   // it. Declarations call the external `_mlir_ciface_` only when asked.
   if (!isDeclaration(func)) {

@@ -50,11 +50,13 @@ bool lowerBodyBlock(LoweringContext &lc, Block &block,
   if (!lc.lowerOpsExceptTerminator(block))
     return false;
   Operation *term = block.getTerminator();
-  yielded = term ? lc.lookup(term->getOperands()) : std::vector<llvm::Value *>();
+  yielded =
+      term ? lc.lookup(term->getOperands()) : std::vector<llvm::Value *>();
   return true;
 }
 
-//===-- affine.for ----------------------------------------------------------===//
+//===-- affine.for
+//----------------------------------------------------------===//
 
 bool lowerFor(LoweringContext &lc, Operation &op) {
   std::vector<int64_t> seg = segmentSizes(op);
@@ -82,7 +84,8 @@ bool lowerFor(LoweringContext &lc, Operation &op) {
   return ok;
 }
 
-//===-- affine.if -----------------------------------------------------------===//
+//===-- affine.if
+//-----------------------------------------------------------===//
 
 llvm::Value *emitSetCondition(LoweringContext &lc, const IntegerSet &set,
                               const std::vector<llvm::Value *> &operands) {
@@ -115,8 +118,7 @@ bool lowerIf(LoweringContext &lc, Operation &op) {
     b.SetInsertPoint(r == 0 ? thenBB : elseBB);
     std::vector<llvm::Value *> yielded;
     Region &region = op.getRegion(r);
-    if (!region.empty() &&
-        !lowerBodyBlock(lc, region.front(), {}, yielded))
+    if (!region.empty() && !lowerBodyBlock(lc, region.front(), {}, yielded))
       return false;
     arms.push_back({b.GetInsertBlock(), yielded});
     b.CreateBr(merge);
@@ -132,7 +134,8 @@ bool lowerIf(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- affine.parallel -----------------------------------------------------===//
+//===-- affine.parallel
+//-----------------------------------------------------===//
 
 /// MLIR's arith::AtomicRMWKind numbering, as stored in `reductions`.
 enum class ReductionKind : int64_t {
@@ -233,20 +236,19 @@ std::vector<int64_t> groupSizes(Attribute a, size_t count) {
 
 /// Per-dimension bounds of affine.parallel: max (lower) / min (upper) over
 /// each group of map results.
-std::vector<llvm::Value *> emitGroupedBounds(LoweringContext &lc,
-                                             const AffineMap &map,
-                                             const std::vector<int64_t> &groups,
-                                             const std::vector<llvm::Value *> &ops,
-                                             bool isMax) {
+std::vector<llvm::Value *>
+emitGroupedBounds(LoweringContext &lc, const AffineMap &map,
+                  const std::vector<int64_t> &groups,
+                  const std::vector<llvm::Value *> &ops, bool isMax) {
   std::vector<llvm::Value *> vals = lc.emitAffineMap(map, ops);
   std::vector<llvm::Value *> out;
   size_t at = 0;
   for (int64_t g : groups) {
     llvm::Value *r = vals[at];
     for (int64_t k = 1; k < g; ++k)
-      r = lc.builder().CreateBinaryIntrinsic(
-          isMax ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, r,
-          vals[at + k]);
+      r = lc.builder().CreateBinaryIntrinsic(isMax ? llvm::Intrinsic::smax
+                                                   : llvm::Intrinsic::smin,
+                                             r, vals[at + k]);
     out.push_back(r);
     at += g;
   }
@@ -310,7 +312,8 @@ bool lowerParallel(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- apply / min / max ---------------------------------------------------===//
+//===-- apply / min / max
+//---------------------------------------------------===//
 
 bool lowerApply(LoweringContext &lc, Operation &op) {
   lc.map(op.getResult(0),
@@ -319,18 +322,19 @@ bool lowerApply(LoweringContext &lc, Operation &op) {
 }
 
 bool lowerMinMax(LoweringContext &lc, Operation &op) {
-  lc.map(op.getResult(0), emitBound(lc, mapAttr(op, "map"),
-                                    lc.lookup(op.getOperands()),
-                                    op.isa("affine.max")));
+  lc.map(op.getResult(0),
+         emitBound(lc, mapAttr(op, "map"), lc.lookup(op.getOperands()),
+                   op.isa("affine.max")));
   return true;
 }
 
-//===-- memory access -------------------------------------------------------===//
+//===-- memory access
+//-------------------------------------------------------===//
 
 /// Address of the element `map(indices)` of the memref operand at
 /// `memrefIndex`, whose map operands follow it.
-llvm::Value *accessPtr(LoweringContext &lc, Operation &op,
-                       unsigned memrefIndex, const AffineMap &map) {
+llvm::Value *accessPtr(LoweringContext &lc, Operation &op, unsigned memrefIndex,
+                       const AffineMap &map) {
   std::vector<Value *> idxOps =
       op.getOperands(memrefIndex + 1, map.getNumInputs());
   std::vector<llvm::Value *> idx = lc.emitAffineMap(map, lc.lookup(idxOps));
@@ -376,7 +380,8 @@ bool lowerPrefetch(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- DMA -----------------------------------------------------------------===//
+//===-- DMA
+//-----------------------------------------------------------------===//
 
 /// affine.dma_start %src[...], %dst[...], %tag[...], %n [, %stride, %per]:
 /// the runtime copies and records the transfer under the tag's address.
@@ -405,11 +410,10 @@ bool lowerDmaStart(LoweringContext &lc, Operation &op) {
   // The stride applies on the side in the slower (lower-numbered) space.
   bool strideOnSource = srcType.getMemorySpace() <= dstType.getMemorySpace();
   llvm::Type *i64 = b.getInt64Ty();
-  auto *fty = llvm::FunctionType::get(
-      b.getVoidTy(),
-      {b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, b.getInt1Ty(),
-       b.getPtrTy()},
-      false);
+  auto *fty = llvm::FunctionType::get(b.getVoidTy(),
+                                      {b.getPtrTy(), b.getPtrTy(), i64, i64,
+                                       i64, i64, b.getInt1Ty(), b.getPtrTy()},
+                                      false);
   b.CreateCall(lc.runtimeFunction("affjit_rt_dma_start", fty),
                {src, dst, num, b.getInt64(eltBytes), stride, perStride,
                 b.getInt1(strideOnSource), tag});

@@ -23,7 +23,8 @@ bool requireLowerableVector(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- constants -----------------------------------------------------------===//
+//===-- constants
+//-----------------------------------------------------------===//
 
 llvm::Constant *scalarConstant(LoweringContext &lc, Type type, int64_t i,
                                double f) {
@@ -61,10 +62,10 @@ bool lowerConstant(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- binary and unary arithmetic -----------------------------------------===//
+//===-- binary and unary arithmetic
+//-----------------------------------------===//
 
-using BinaryEmitter = llvm::Value *(*)(Builder &, llvm::Value *,
-                                       llvm::Value *);
+using BinaryEmitter = llvm::Value *(*)(Builder &, llvm::Value *, llvm::Value *);
 
 struct BinaryOp {
   const char *name;
@@ -99,9 +100,12 @@ llvm::Value *ceilDivSI(Builder &b, llvm::Value *a, llvm::Value *d) {
 }
 
 const BinaryOp kBinaryOps[] = {
-    {"arith.addi", [](Builder &b, auto l, auto r) { return b.CreateAdd(l, r); }},
-    {"arith.subi", [](Builder &b, auto l, auto r) { return b.CreateSub(l, r); }},
-    {"arith.muli", [](Builder &b, auto l, auto r) { return b.CreateMul(l, r); }},
+    {"arith.addi",
+     [](Builder &b, auto l, auto r) { return b.CreateAdd(l, r); }},
+    {"arith.subi",
+     [](Builder &b, auto l, auto r) { return b.CreateSub(l, r); }},
+    {"arith.muli",
+     [](Builder &b, auto l, auto r) { return b.CreateMul(l, r); }},
     {"arith.divsi",
      [](Builder &b, auto l, auto r) { return b.CreateSDiv(l, r); }},
     {"arith.divui",
@@ -112,10 +116,13 @@ const BinaryOp kBinaryOps[] = {
      [](Builder &b, auto l, auto r) { return b.CreateURem(l, r); }},
     {"arith.floordivsi", floorDivSI},
     {"arith.ceildivsi", ceilDivSI},
-    {"arith.andi", [](Builder &b, auto l, auto r) { return b.CreateAnd(l, r); }},
+    {"arith.andi",
+     [](Builder &b, auto l, auto r) { return b.CreateAnd(l, r); }},
     {"arith.ori", [](Builder &b, auto l, auto r) { return b.CreateOr(l, r); }},
-    {"arith.xori", [](Builder &b, auto l, auto r) { return b.CreateXor(l, r); }},
-    {"arith.shli", [](Builder &b, auto l, auto r) { return b.CreateShl(l, r); }},
+    {"arith.xori",
+     [](Builder &b, auto l, auto r) { return b.CreateXor(l, r); }},
+    {"arith.shli",
+     [](Builder &b, auto l, auto r) { return b.CreateShl(l, r); }},
     {"arith.shrsi",
      [](Builder &b, auto l, auto r) { return b.CreateAShr(l, r); }},
     {"arith.shrui",
@@ -187,7 +194,8 @@ bool lowerNegF(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- comparisons and select ----------------------------------------------===//
+//===-- comparisons and select
+//----------------------------------------------===//
 
 llvm::CmpInst::Predicate cmpiPredicate(int64_t p) {
   static const llvm::CmpInst::Predicate table[] = {
@@ -217,10 +225,9 @@ bool lowerCmpF(LoweringContext &lc, Operation &op) {
   if (p < 0 || p > 15)
     return lc.emitError(op, "invalid predicate");
   // arith.cmpf's predicate numbering is LLVM's FCmpInst numbering.
-  lc.map(op.getResult(0),
-         lc.builder().CreateFCmp((llvm::CmpInst::Predicate)p,
-                                 binaryOperand(lc, op, 0),
-                                 binaryOperand(lc, op, 1)));
+  lc.map(op.getResult(0), lc.builder().CreateFCmp((llvm::CmpInst::Predicate)p,
+                                                  binaryOperand(lc, op, 0),
+                                                  binaryOperand(lc, op, 1)));
   return true;
 }
 
@@ -233,7 +240,8 @@ bool lowerSelect(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- casts ---------------------------------------------------------------===//
+//===-- casts
+//---------------------------------------------------------------===//
 
 bool lowerCast(LoweringContext &lc, Operation &op) {
   if (!requireLowerableVector(lc, op))

@@ -46,11 +46,11 @@ struct LibmOp {
 };
 
 const LibmOp kLibmOps[] = {
-    {"math.tanh", "tanhf", "tanh"},   {"math.tan", "tanf", "tan"},
-    {"math.atan", "atanf", "atan"},   {"math.atan2", "atan2f", "atan2"},
-    {"math.asin", "asinf", "asin"},   {"math.acos", "acosf", "acos"},
-    {"math.sinh", "sinhf", "sinh"},   {"math.cosh", "coshf", "cosh"},
-    {"math.erf", "erff", "erf"},      {"math.expm1", "expm1f", "expm1"},
+    {"math.tanh", "tanhf", "tanh"},    {"math.tan", "tanf", "tan"},
+    {"math.atan", "atanf", "atan"},    {"math.atan2", "atan2f", "atan2"},
+    {"math.asin", "asinf", "asin"},    {"math.acos", "acosf", "acos"},
+    {"math.sinh", "sinhf", "sinh"},    {"math.cosh", "coshf", "cosh"},
+    {"math.erf", "erff", "erf"},       {"math.expm1", "expm1f", "expm1"},
     {"math.log1p", "log1pf", "log1p"}, {"math.cbrt", "cbrtf", "cbrt"},
 };
 
@@ -102,9 +102,9 @@ bool lowerLibm(LoweringContext &lc, Operation &op) {
   llvm::Type *scalar = lc.convertType(elt);
   std::vector<llvm::Value *> args = lc.lookup(op.getOperands());
   std::vector<llvm::Type *> params(args.size(), scalar);
-  llvm::FunctionCallee fn = lc.runtimeFunction(
-      elt.getWidth() == 32 ? entry->f32 : entry->f64,
-      llvm::FunctionType::get(scalar, params, false));
+  llvm::FunctionCallee fn =
+      lc.runtimeFunction(elt.getWidth() == 32 ? entry->f32 : entry->f64,
+                         llvm::FunctionType::get(scalar, params, false));
   auto *vty = llvm::dyn_cast<llvm::FixedVectorType>(args[0]->getType());
   if (!vty) {
     lc.map(op.getResult(0), b.CreateCall(fn, args));

@@ -58,7 +58,8 @@ bool requireStrided(LoweringContext &lc, Operation &op, Type t) {
   return true;
 }
 
-//===-- allocation ----------------------------------------------------------===//
+//===-- allocation
+//----------------------------------------------------------===//
 
 bool lowerAlloc(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
@@ -78,14 +79,13 @@ bool lowerAlloc(LoweringContext &lc, Operation &op) {
     ptr = b.CreateAlloca(b.getInt8Ty(), bytes);
     llvm::cast<llvm::AllocaInst>(ptr)->setAlignment(llvm::Align(align));
   } else {
-    auto *fty = llvm::FunctionType::get(b.getPtrTy(),
-                                        {b.getInt64Ty(), b.getInt64Ty()}, false);
+    auto *fty = llvm::FunctionType::get(
+        b.getPtrTy(), {b.getInt64Ty(), b.getInt64Ty()}, false);
     ptr = b.CreateCall(lc.runtimeFunction("affjit_rt_aligned_alloc", fty),
                        {bytes, b.getInt64(align)});
   }
-  lc.map(op.getResult(0),
-         lc.makeDescriptor(type, ptr, ptr, lc.indexConst(0), sizes,
-                           rowMajorStrides(b, sizes)));
+  lc.map(op.getResult(0), lc.makeDescriptor(type, ptr, ptr, lc.indexConst(0),
+                                            sizes, rowMajorStrides(b, sizes)));
   return true;
 }
 
@@ -112,7 +112,8 @@ bool lowerAllocaScope(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- element access ------------------------------------------------------===//
+//===-- element access
+//------------------------------------------------------===//
 
 llvm::Align elementAlign(LoweringContext &lc, Type memref) {
   return lc.llvmModule().getDataLayout().getABITypeAlign(
@@ -123,9 +124,9 @@ bool lowerLoad(LoweringContext &lc, Operation &op) {
   Type type = op.getOperand(0)->getType();
   Values idx = lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
   llvm::Value *ptr = lc.elementPtr(op.getOperand(0), idx, op.getLoc());
-  lc.map(op.getResult(0), lc.builder().CreateAlignedLoad(
-                              lc.convertType(type.getElementType()), ptr,
-                              elementAlign(lc, type)));
+  lc.map(op.getResult(0),
+         lc.builder().CreateAlignedLoad(lc.convertType(type.getElementType()),
+                                        ptr, elementAlign(lc, type)));
   return true;
 }
 
@@ -162,7 +163,8 @@ bool lowerDim(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- casts ---------------------------------------------------------------===//
+//===-- casts
+//---------------------------------------------------------------===//
 
 bool lowerCast(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
@@ -190,7 +192,8 @@ bool lowerCast(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- views ---------------------------------------------------------------===//
+//===-- views
+//---------------------------------------------------------------===//
 
 /// Static values from `staticName` with kDynamic slots filled from
 /// `dynamic` in order.
@@ -224,8 +227,8 @@ std::vector<bool> droppedDims(Type source, Type result,
   for (unsigned d = 0; d < source.getRank() && toDrop > 0; ++d) {
     bool unit = staticSizes[d] == 1;
     bool resultHasUnit = r < result.getRank() && result.getDimSize(r) == 1;
-    if (unit && !(resultHasUnit && (int64_t)(source.getRank() - d) ==
-                                       result.getRank() - r)) {
+    if (unit && !(resultHasUnit &&
+                  (int64_t)(source.getRank() - d) == result.getRank() - r)) {
       dropped[d] = true;
       --toDrop;
     } else {
@@ -272,7 +275,8 @@ bool lowerReinterpretCast(LoweringContext &lc, Operation &op) {
   if (src.isUnrankedMemRef()) {
     // Only the pointers are taken from the source; they lead every layout.
     llvm::Value *ptr = b.CreateExtractValue(desc, {1});
-    auto *headTy = llvm::StructType::get(lc.ctx(), {b.getPtrTy(), b.getPtrTy()});
+    auto *headTy =
+        llvm::StructType::get(lc.ctx(), {b.getPtrTy(), b.getPtrTy()});
     llvm::Value *head = b.CreateLoad(headTy, ptr);
     allocated = b.CreateExtractValue(head, {0});
     aligned = b.CreateExtractValue(head, {1});
@@ -294,9 +298,8 @@ bool lowerView(LoweringContext &lc, Operation &op) {
   llvm::Value *desc = lc.lookup(op.getOperand(0));
   llvm::Value *shift = lc.lookup(op.getOperand(1));
   Values dyn = lc.lookup(op.getOperands(2, op.getNumOperands() - 2));
-  llvm::Value *base = b.CreateGEP(
-      b.getInt8Ty(), lc.alignedPtr(desc),
-      b.CreateAdd(lc.offset(desc, src), shift));
+  llvm::Value *base = b.CreateGEP(b.getInt8Ty(), lc.alignedPtr(desc),
+                                  b.CreateAdd(lc.offset(desc, src), shift));
   Values sizes = shapeSizes(lc, dst, dyn);
   lc.map(op.getResult(0),
          lc.makeDescriptor(dst, lc.allocatedPtr(desc), base, lc.indexConst(0),
@@ -324,8 +327,9 @@ bool lowerCollapseShape(LoweringContext &lc, Operation &op) {
     for (int64_t d : group)
       size = b.CreateMul(size, lc.size(desc, src, (unsigned)d));
     sizes.push_back(size);
-    strides.push_back(group.empty() ? b.getInt64(1)
-                                    : lc.stride(desc, src, (unsigned)group.back()));
+    strides.push_back(group.empty()
+                          ? b.getInt64(1)
+                          : lc.stride(desc, src, (unsigned)group.back()));
   }
   lc.map(op.getResult(0),
          lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
@@ -384,10 +388,10 @@ bool lowerReshape(LoweringContext &lc, Operation &op) {
       sizes.push_back(b.getInt64(dst.getDimSize(d)));
       continue;
     }
-    llvm::Value *ptr = lc.elementPtr(op.getOperand(1), {b.getInt64(d)},
-                                     op.getLoc());
-    llvm::Value *v = b.CreateLoad(lc.convertType(shapeType.getElementType()),
-                                  ptr);
+    llvm::Value *ptr =
+        lc.elementPtr(op.getOperand(1), {b.getInt64(d)}, op.getLoc());
+    llvm::Value *v =
+        b.CreateLoad(lc.convertType(shapeType.getElementType()), ptr);
     sizes.push_back(b.CreateSExtOrTrunc(v, b.getInt64Ty()));
   }
   (void)shapeDesc;
@@ -398,7 +402,8 @@ bool lowerReshape(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- copy ----------------------------------------------------------------===//
+//===-- copy
+//----------------------------------------------------------------===//
 
 /// Element-wise copy with a loop per dimension; LLVM vectorizes the
 /// innermost loop when strides allow.
@@ -432,7 +437,8 @@ bool lowerCopy(LoweringContext &lc, Operation &op) {
   return emitDim(0);
 }
 
-//===-- globals -------------------------------------------------------------===//
+//===-- globals
+//-------------------------------------------------------------===//
 
 llvm::Constant *denseInitializer(LoweringContext &lc, Attribute init,
                                  Type memref) {
@@ -480,13 +486,13 @@ bool lowerGetGlobal(LoweringContext &lc, Operation &op) {
   if (!gv)
     return lc.emitError(op, "unknown global");
   Values sizes = shapeSizes(lc, type, {});
-  lc.map(op.getResult(0),
-         lc.makeDescriptor(type, gv, gv, b.getInt64(0), sizes,
-                           rowMajorStrides(b, sizes)));
+  lc.map(op.getResult(0), lc.makeDescriptor(type, gv, gv, b.getInt64(0), sizes,
+                                            rowMajorStrides(b, sizes)));
   return true;
 }
 
-//===-- prefetch, alignment, DMA --------------------------------------------===//
+//===-- prefetch, alignment, DMA
+//--------------------------------------------===//
 
 bool lowerPrefetch(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
@@ -506,8 +512,10 @@ bool lowerNoOp(LoweringContext &, Operation &) { return true; }
 bool lowerDmaStart(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   unsigned srcAt = 0;
-  unsigned dstAt = srcAt + 1 + (unsigned)op.getOperand(srcAt)->getType().getRank();
-  unsigned numAt = dstAt + 1 + (unsigned)op.getOperand(dstAt)->getType().getRank();
+  unsigned dstAt =
+      srcAt + 1 + (unsigned)op.getOperand(srcAt)->getType().getRank();
+  unsigned numAt =
+      dstAt + 1 + (unsigned)op.getOperand(dstAt)->getType().getRank();
   unsigned tagAt = numAt + 1;
   unsigned tagRank = (unsigned)op.getOperand(tagAt)->getType().getRank();
   auto ptrAt = [&](unsigned at, unsigned rank) {
@@ -526,11 +534,10 @@ bool lowerDmaStart(LoweringContext &lc, Operation &op) {
   llvm::Value *per =
       strided ? lc.lookup(op.getOperand(strideAt + 1)) : b.getInt64(0);
   llvm::Type *i64 = b.getInt64Ty();
-  auto *fty = llvm::FunctionType::get(
-      b.getVoidTy(),
-      {b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, b.getInt1Ty(),
-       b.getPtrTy()},
-      false);
+  auto *fty = llvm::FunctionType::get(b.getVoidTy(),
+                                      {b.getPtrTy(), b.getPtrTy(), i64, i64,
+                                       i64, i64, b.getInt1Ty(), b.getPtrTy()},
+                                      false);
   b.CreateCall(lc.runtimeFunction("affjit_rt_dma_start", fty),
                {src, dst, lc.lookup(op.getOperand(numAt)),
                 b.getInt64(elementBytes(lc, srcType)), stride, per,

@@ -30,8 +30,8 @@ std::unique_ptr<llvm::Module> lowerToLLVM(Module &module,
   std::string err;
   llvm::raw_string_ostream os(err);
   if (llvm::verifyModule(*llvmModule, &os)) {
-    diag.error(Location(), "internal error: invalid LLVM IR generated: " +
-                               os.str());
+    diag.error(Location(),
+               "internal error: invalid LLVM IR generated: " + os.str());
     return nullptr;
   }
   return llvmModule;

@@ -86,7 +86,8 @@ bool lowerTransferRead(LoweringContext &lc, Operation &op) {
     llvm::Value *ptr = lc.elementPtr(memref, idx, op.getLoc());
     llvm::Value *mask = userMask;
     if (!allInBounds(op)) {
-      llvm::Value *inb = boundsMask(lc, idx[last], lc.size(desc, mt, last), lanes);
+      llvm::Value *inb =
+          boundsMask(lc, idx[last], lc.size(desc, mt, last), lanes);
       mask = mask ? b.CreateAnd(mask, inb) : inb;
     }
     if (!mask) {
@@ -149,7 +150,8 @@ bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
     llvm::Value *ptr = lc.elementPtr(memref, idx, op.getLoc());
     llvm::Value *mask = userMask;
     if (!allInBounds(op)) {
-      llvm::Value *inb = boundsMask(lc, idx[last], lc.size(desc, mt, last), lanes);
+      llvm::Value *inb =
+          boundsMask(lc, idx[last], lc.size(desc, mt, last), lanes);
       mask = mask ? b.CreateAnd(mask, inb) : inb;
     }
     if (mask)
@@ -312,8 +314,9 @@ bool lowerExtract(LoweringContext &lc, Operation &op) {
   if (!require1D(lc, op, src) ||
       op.getAttr("static_position").getInts().size() != 1)
     return lc.emitError(op, "only scalar extraction from 1-D vectors");
-  lc.map(op.getResult(0), lc.builder().CreateExtractElement(
-                              lc.lookup(op.getOperand(0)), position(lc, op, 1)));
+  lc.map(op.getResult(0),
+         lc.builder().CreateExtractElement(lc.lookup(op.getOperand(0)),
+                                           position(lc, op, 1)));
   return true;
 }
 
@@ -335,8 +338,8 @@ bool lowerVectorLoad(LoweringContext &lc, Operation &op) {
     return false;
   Values idx = lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
   llvm::Value *ptr = lc.elementPtr(op.getOperand(0), idx, op.getLoc());
-  lc.map(op.getResult(0), lc.builder().CreateAlignedLoad(
-                              lc.convertType(vt), ptr, llvm::Align(1)));
+  lc.map(op.getResult(0), lc.builder().CreateAlignedLoad(lc.convertType(vt),
+                                                         ptr, llvm::Align(1)));
   return true;
 }
 
@@ -350,7 +353,8 @@ bool lowerVectorStore(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-//===-- vector.print --------------------------------------------------------===//
+//===-- vector.print
+//--------------------------------------------------------===//
 
 void callPrint(LoweringContext &lc, const char *name, llvm::Value *arg) {
   Builder &b = lc.builder();

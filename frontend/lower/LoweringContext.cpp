@@ -10,7 +10,8 @@ LoweringContext::LoweringContext(llvm::Module &m, DiagnosticEngine &d,
                                  const LowerOptions &o, Module &src)
     : module(m), diag(d), opts(o), source(src), b(m.getContext()) {}
 
-//===-- types ---------------------------------------------------------------===//
+//===-- types
+//---------------------------------------------------------------===//
 
 /// MLIR's descriptor: {allocated, aligned, offset, sizes[r], strides[r]}.
 static llvm::StructType *descriptorType(llvm::LLVMContext &c, int64_t rank) {
@@ -56,7 +57,8 @@ llvm::Type *LoweringContext::convertType(Type t) {
   }
 }
 
-//===-- values --------------------------------------------------------------===//
+//===-- values
+//--------------------------------------------------------------===//
 
 llvm::Value *LoweringContext::lookup(Value *v) {
   auto it = values.find(v);
@@ -71,7 +73,8 @@ LoweringContext::lookup(const std::vector<Value *> &vs) {
   return out;
 }
 
-//===-- memref descriptors --------------------------------------------------===//
+//===-- memref descriptors
+//--------------------------------------------------===//
 
 llvm::Value *LoweringContext::allocatedPtr(llvm::Value *desc) {
   return b.CreateExtractValue(desc, {0});
@@ -89,8 +92,7 @@ llvm::Value *LoweringContext::offset(llvm::Value *desc, Type type) {
   return b.CreateExtractValue(desc, {2});
 }
 
-llvm::Value *LoweringContext::size(llvm::Value *desc, Type type,
-                                   unsigned dim) {
+llvm::Value *LoweringContext::size(llvm::Value *desc, Type type, unsigned dim) {
   if (!type.isDynamicDim(dim))
     return indexConst(type.getDimSize(dim));
   return b.CreateExtractValue(desc, {3, dim});
@@ -169,7 +171,8 @@ llvm::Value *LoweringContext::elementPtr(Value *memref,
   return b.CreateInBoundsGEP(elt, alignedPtr(desc), linear);
 }
 
-//===-- affine expressions --------------------------------------------------===//
+//===-- affine expressions
+//--------------------------------------------------===//
 
 /// floor(a / b) for b > 0: (a < 0 ? -1 - (-1 - a) / b : a / b).
 static llvm::Value *emitFloorDiv(llvm::IRBuilder<> &b, llvm::Value *a,
@@ -244,7 +247,8 @@ LoweringContext::emitAffineMap(const AffineMap &map,
   return out;
 }
 
-//===-- structure -----------------------------------------------------------===//
+//===-- structure
+//-----------------------------------------------------------===//
 
 bool LoweringContext::emitError(Operation &op, const std::string &msg) {
   diag.error(op.getLoc(), "failed to lower '" + op.getName() + "': " + msg);

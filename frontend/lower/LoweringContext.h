@@ -63,7 +63,8 @@ public:
                               const std::vector<llvm::Value *> &syms);
   /// Emits all results of `map` applied to `operands` (dims then symbols).
   std::vector<llvm::Value *>
-  emitAffineMap(const AffineMap &map, const std::vector<llvm::Value *> &operands);
+  emitAffineMap(const AffineMap &map,
+                const std::vector<llvm::Value *> &operands);
 
   //===-- structure -------------------------------------------------------===//
   /// Lowers every op of `block` except its terminator, in order.

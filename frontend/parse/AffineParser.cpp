@@ -15,8 +15,26 @@ namespace {
 
 constexpr unsigned kMaxDepth = 500;
 
-enum class TK { End, Id, SSA, Int, LParen, RParen, LSquare, RSquare, Comma,
-                Plus, Minus, Star, Arrow, Colon, GE, LE, EQ, Error };
+enum class TK {
+  End,
+  Id,
+  SSA,
+  Int,
+  LParen,
+  RParen,
+  LSquare,
+  RSquare,
+  Comma,
+  Plus,
+  Minus,
+  Star,
+  Arrow,
+  Colon,
+  GE,
+  LE,
+  EQ,
+  Error
+};
 
 struct Tok {
   TK kind;
@@ -81,7 +99,9 @@ public:
     case '=':
       if (pos + 1 < text.size() && text[pos + 1] == '=') {
         pos += 2;
-        tok = {c == '>' ? TK::GE : c == '<' ? TK::LE : TK::EQ,
+        tok = {c == '>'   ? TK::GE
+               : c == '<' ? TK::LE
+                          : TK::EQ,
                text.substr(start, 2), start};
         return;
       }
@@ -103,8 +123,8 @@ public:
     };
     if (c == '%') {
       ++pos;
-      while (pos < text.size() && (isIdChar(text[pos]) || text[pos] == '-' ||
-                                   text[pos] == '#'))
+      while (pos < text.size() &&
+             (isIdChar(text[pos]) || text[pos] == '-' || text[pos] == '#'))
         ++pos;
       tok = {TK::SSA, text.substr(start, pos - start), start};
       return;
@@ -484,8 +504,7 @@ parseAffineMapOfSSAIds(std::string_view text) {
 }
 
 AffineParseResult<std::pair<AffineMapOfSSAIds, std::vector<unsigned>>>
-parseAffineMapOfSSAIdsWithGroups(std::string_view text,
-                                 std::string_view kind) {
+parseAffineMapOfSSAIdsWithGroups(std::string_view text, std::string_view kind) {
   AffineTextParser p(text);
   p.ssaMode = true;
   std::vector<AffineExpr> exprs;
@@ -525,8 +544,8 @@ void printAffineMapOfSSAIds(std::ostream &os, const AffineMap &map,
       if (c == 'd')
         os << (n < dimNames.size() ? dimNames[n] : s.substr(k, e - k));
       else
-        os << "symbol(" << (n < symNames.size() ? symNames[n] : s.substr(k, e - k))
-           << ")";
+        os << "symbol("
+           << (n < symNames.size() ? symNames[n] : s.substr(k, e - k)) << ")";
       k = e;
     }
   }

@@ -11,15 +11,15 @@ namespace affjit {
 enum class Tok {
   Eof,
   Error,
-  BareId,     // foo, affine.for, i32, f32, memref
-  PercentId,  // %x, %0, %0#1
-  AtId,       // @f, @"quoted"
-  HashId,     // #map
-  CaretId,    // ^bb0
-  BangId,     // !alias (type aliases)
-  Integer,    // 42, 0x2A
-  Float,      // 1.5, 1.0e-3
-  String,     // "text"
+  BareId,    // foo, affine.for, i32, f32, memref
+  PercentId, // %x, %0, %0#1
+  AtId,      // @f, @"quoted"
+  HashId,    // #map
+  CaretId,   // ^bb0
+  BangId,    // !alias (type aliases)
+  Integer,   // 42, 0x2A
+  Float,     // 1.5, 1.0e-3
+  String,    // "text"
   LParen,
   RParen,
   LSquare,
@@ -31,7 +31,7 @@ enum class Tok {
   Comma,
   Colon,
   Equal,
-  Arrow,      // ->
+  Arrow, // ->
   Star,
   Question,
   Plus,

@@ -82,7 +82,8 @@ std::unique_ptr<Module> parseModule(const SourceBuffer &source,
   return p.parseTopLevel();
 }
 
-//===-- tokens and errors --------------------------------------------------===//
+//===-- tokens and errors
+//--------------------------------------------------===//
 
 Location Parser::locOf(size_t offset) const {
   auto &starts = impl->lineStarts;
@@ -233,7 +234,8 @@ bool Parser::parseString(std::string &s) {
   return true;
 }
 
-//===-- types ---------------------------------------------------------------===//
+//===-- types
+//---------------------------------------------------------------===//
 
 /// Scans `4x?x` style dimension prefixes directly on the buffer, since the
 /// token rules would read `4x4xf32` differently. Leaves the lexer after the
@@ -481,8 +483,7 @@ bool Parser::parseType(Type &t) {
         return emitError(mapLoc, "memref layout mismatch between rank and "
                                  "affine map: " +
                                      std::to_string(shape.size()) +
-                                     " != " +
-                                     std::to_string(map.getNumDims()));
+                                     " != " + std::to_string(map.getNumDims()));
       layout = LayoutKind::Map;
       continue;
     }
@@ -551,7 +552,8 @@ bool Parser::parseFunctionResultTypes(std::vector<Type> &types) {
   return true;
 }
 
-//===-- affine maps and sets -----------------------------------------------===//
+//===-- affine maps and sets
+//-----------------------------------------------===//
 
 /// Finds the '>' closing `affine_map<` / `affine_set<` whose body starts at
 /// `pos`, skipping `->` and `>=`. Returns npos if unbalanced.
@@ -576,8 +578,7 @@ static size_t findAffineClose(std::string_view buf, size_t pos) {
 /// (the keyword), via the affine text parser.
 template <typename T, typename ParseFn>
 static bool parseAffineLiteral(Parser &p, Lexer &lexer, Token &cur,
-                               std::string_view what, ParseFn parseFn,
-                               T &out) {
+                               std::string_view what, ParseFn parseFn, T &out) {
   p.consume(); // keyword
   if (!cur.is(Tok::Less))
     return p.emitError("expected '<' after " + std::string(what));
@@ -700,8 +701,7 @@ bool Parser::parseAffineMapOfSSAIds(AffineMap &map,
   size_t end = findClosing(buf, start, closing);
   if (end == std::string_view::npos)
     return emitError(locOf(wrongTokenOffset(findClosingStop(buf, start))),
-                     std::string("expected '") + closing +
-                         "' in affine map");
+                     std::string("expected '") + closing + "' in affine map");
   auto r = affjit::parseAffineMapOfSSAIds(buf.substr(start, end - start));
   if (auto *err = std::get_if<AffineParseError>(&r))
     return emitError(locOf(start + err->offset), err->message);
@@ -724,8 +724,8 @@ bool Parser::parseAffineBoundGroups(std::string_view kind, AffineMap &map,
   size_t end = findClosing(buf, start, ')');
   if (end == std::string_view::npos)
     return emitError("expected ')'");
-  auto r = parseAffineMapOfSSAIdsWithGroups(buf.substr(start, end - start),
-                                            kind);
+  auto r =
+      parseAffineMapOfSSAIdsWithGroups(buf.substr(start, end - start), kind);
   if (auto *err = std::get_if<AffineParseError>(&r))
     return emitError(locOf(start + err->offset), err->message);
   auto &res = std::get<std::pair<AffineMapOfSSAIds, std::vector<unsigned>>>(r);
@@ -739,7 +739,8 @@ bool Parser::parseAffineBoundGroups(std::string_view kind, AffineMap &map,
   return true;
 }
 
-//===-- attributes ----------------------------------------------------------===//
+//===-- attributes
+//----------------------------------------------------------===//
 
 /// Parses a (possibly negative) integer or float literal token into `out`.
 struct NumberLiteral {
@@ -809,8 +810,8 @@ static bool makeNumberAttr(Parser &p, const NumberLiteral &n, Type type,
     return true;
   }
   if (!type.isIntOrIndex())
-    return p.emitError(loc, "invalid type for number literal: '" +
-                                type.str() + "'");
+    return p.emitError(loc,
+                       "invalid type for number literal: '" + type.str() + "'");
   if (n.isFloat)
     return p.emitError(loc, "floating point value not valid for specified "
                             "type");
@@ -903,24 +904,23 @@ static bool parseDenseAttr(Parser &p, Attribute &out) {
     return p.emitError(typeLoc, "elements literal must be a shaped type");
   bool splat = !isList && elems.size() == 1;
   if (!splat && litShape != type.getShape())
-    return p.emitError(loc, "inferred shape of elements literal ([" +
-                                [&] {
-                                  std::string s;
-                                  for (size_t i = 0; i < litShape.size(); ++i)
-                                    s += (i ? ", " : "") +
-                                         std::to_string(litShape[i]);
-                                  return s;
-                                }() +
-                                "]) does not match type ([" +
-                                [&] {
-                                  std::string s;
-                                  auto &sh = type.getShape();
-                                  for (size_t i = 0; i < sh.size(); ++i)
-                                    s += (i ? ", " : "") +
-                                         std::to_string(sh[i]);
-                                  return s;
-                                }() +
-                                "])");
+    return p.emitError(
+        loc, "inferred shape of elements literal ([" +
+                 [&] {
+                   std::string s;
+                   for (size_t i = 0; i < litShape.size(); ++i)
+                     s += (i ? ", " : "") + std::to_string(litShape[i]);
+                   return s;
+                 }() +
+                 "]) does not match type ([" +
+                 [&] {
+                   std::string s;
+                   auto &sh = type.getShape();
+                   for (size_t i = 0; i < sh.size(); ++i)
+                     s += (i ? ", " : "") + std::to_string(sh[i]);
+                   return s;
+                 }() +
+                 "])");
   Type elt = type.getElementType();
   if (elt.isFloat()) {
     std::vector<double> vals;
@@ -1133,7 +1133,8 @@ bool Parser::parseOptionalAttrDict(std::vector<NamedAttribute> &attrs) {
       return false;
     for (auto &a : attrs)
       if (a.name == name)
-        return emitError("duplicate key '" + name + "' in dictionary attribute");
+        return emitError("duplicate key '" + name +
+                         "' in dictionary attribute");
     attrs.push_back({name, value});
     if (!consumeIf(Tok::Comma))
       break;
@@ -1150,7 +1151,8 @@ bool Parser::parseOptionalAttrDictWithKeyword(
   return parseOptionalAttrDict(attrs);
 }
 
-//===-- SSA values ----------------------------------------------------------===//
+//===-- SSA values
+//----------------------------------------------------------===//
 
 bool Parser::parseOperand(UnresolvedOperand &op) {
   if (!cur.is(Tok::PercentId))
@@ -1287,12 +1289,13 @@ static bool resolveForwardRefs(Parser &p, ValueScope &scope,
   for (auto &[resultNo, ref] : it->second) {
     if (resultNo >= values.size())
       return p.emitError(ref.firstUse, "reference to invalid result number");
-    Type used = ref.placeholder->getType(), defined = values[resultNo]->getType();
+    Type used = ref.placeholder->getType(),
+         defined = values[resultNo]->getType();
     if (used != defined)
-      return p.emitError(loc, "definition of SSA value '" + name + "#" +
-                                  std::to_string(resultNo) + "' has type '" +
-                                  defined.str() + "', but was used with type '" +
-                                  used.str() + "'");
+      return p.emitError(
+          loc, "definition of SSA value '" + name + "#" +
+                   std::to_string(resultNo) + "' has type '" + defined.str() +
+                   "', but was used with type '" + used.str() + "'");
     ref.placeholder->replaceAllUsesWith(values[resultNo]);
   }
   scope.forwardRefs.erase(it);
@@ -1333,7 +1336,8 @@ static bool defineValue(Parser &p, std::vector<ValueScope> &scopes,
   return true;
 }
 
-//===-- regions and operations ---------------------------------------------===//
+//===-- regions and operations
+//---------------------------------------------===//
 
 namespace {
 /// The names an op statement binds: `%a, %b:2 = ...`.
@@ -1357,8 +1361,8 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
   // `{}` in the generic form is a region without blocks (an absent else).
   if (args.empty() && implicitTerminator.empty() && consumeIf(Tok::RBrace))
     return true;
-  std::string savedDialect = std::exchange(defaultDialect,
-                                           std::string(regionDialect));
+  std::string savedDialect =
+      std::exchange(defaultDialect, std::string(regionDialect));
   impl->scopes.push_back(ValueScope{{}, isolated});
   bool ok = [&] {
     Block *block = region.addBlock();
@@ -1425,9 +1429,9 @@ static bool parseGenericOp(Parser &p, OperationState &state) {
     return false;
   state.name = name;
   if (!OpParserRegistry::get().isKnown(name))
-    return p.emitError(state.loc,
-                       "operation being parsed with an unregistered dialect: '" +
-                           name + "'");
+    return p.emitError(
+        state.loc,
+        "operation being parsed with an unregistered dialect: '" + name + "'");
   std::vector<UnresolvedOperand> operands;
   if (!p.expect(Tok::LParen, "'(' to start operand list") ||
       !p.parseOperandList(operands) || !p.expect(Tok::RParen, "')'"))
@@ -1498,10 +1502,10 @@ static std::string unknownOpMessage(const std::string &written,
   bool dialectKnown = false;
   for (const char *k : known)
     dialectKnown |= dialect == k;
-  std::string tried = defaultDialect.empty() && dot != std::string::npos
-                          ? ""
-                          : " (tried '" + defaultDialect + "." + written +
-                                "' as well)";
+  std::string tried =
+      defaultDialect.empty() && dot != std::string::npos
+          ? ""
+          : " (tried '" + defaultDialect + "." + written + "' as well)";
   if (!dialectKnown && (dot != std::string::npos || defaultDialect.empty()))
     return "Dialect `" + dialect + "' not found for custom op '" + written +
            "' " + tried;
@@ -1564,14 +1568,13 @@ static bool parseOperationInto(Parser &p, Block &block) {
   for (auto &b : bindings)
     bound += b.count;
   if (!bindings.empty() && bound != state.types.size())
-    return p.emitError(bindings[0].loc,
-                       "operation defines " +
-                           std::to_string(state.types.size()) +
-                           " results but was provided " +
-                           std::to_string(bound) + " to bind");
-  auto op = Operation::create(state.name, state.loc, state.operands,
-                              state.types, state.attrs,
-                              (unsigned)state.regions.size());
+    return p.emitError(bindings[0].loc, "operation defines " +
+                                            std::to_string(state.types.size()) +
+                                            " results but was provided " +
+                                            std::to_string(bound) + " to bind");
+  auto op =
+      Operation::create(state.name, state.loc, state.operands, state.types,
+                        state.attrs, (unsigned)state.regions.size());
   for (size_t i = 0; i < state.regions.size(); ++i)
     op->getRegion((unsigned)i).takeBody(*state.regions[i]);
   Operation *raw = block.push_back(std::move(op));
@@ -1586,11 +1589,12 @@ static bool parseOperationInto(Parser &p, Block &block) {
   return true;
 }
 
-//===-- top level -----------------------------------------------------------===//
+//===-- top level
+//-----------------------------------------------------------===//
 
 /// `#name = attribute` at the top of the file.
-static bool parseAliasDefinition(Parser &p,
-                                 std::unordered_map<std::string, Attribute> &m) {
+static bool
+parseAliasDefinition(Parser &p, std::unordered_map<std::string, Attribute> &m) {
   std::string name(p.tok().spelling);
   Location loc = p.getLoc();
   if (name.find('.') != std::string::npos)
@@ -1615,12 +1619,11 @@ static bool parseTypeAliasDefinition(Parser &p,
   Location loc = p.getLoc();
   p.consume();
   Type t;
-  if (!p.expect(Tok::Equal, "'=' in type alias definition") ||
-      !p.parseType(t))
+  if (!p.expect(Tok::Equal, "'=' in type alias definition") || !p.parseType(t))
     return false;
   if (!m.emplace(name, t).second)
-    return p.emitError(loc, "redefinition of type alias id '" +
-                                name.substr(1) + "'");
+    return p.emitError(loc, "redefinition of type alias id '" + name.substr(1) +
+                                "'");
   return true;
 }
 
@@ -1629,8 +1632,8 @@ static bool parseModuleOp(Parser &p, Block &into,
                           std::vector<NamedAttribute> &moduleAttrs) {
   p.consume(); // module
   if (p.tok().is(Tok::AtId)) {
-    moduleAttrs.push_back(
-        {"sym_name", Attribute::string(std::string(p.tok().spelling.substr(1)))});
+    moduleAttrs.push_back({"sym_name", Attribute::string(std::string(
+                                           p.tok().spelling.substr(1)))});
     p.consume();
   }
   if (!p.parseOptionalAttrDictWithKeyword(moduleAttrs))
@@ -1691,8 +1694,8 @@ std::unique_ptr<Module> Parser::parseTopLevel() {
         return nullptr;
       continue;
     }
-    if (cur.isKeyword("module") || (cur.is(Tok::String) &&
-                                       cur.spelling == "\"builtin.module\"")) {
+    if (cur.isKeyword("module") ||
+        (cur.is(Tok::String) && cur.spelling == "\"builtin.module\"")) {
       if (sawModule || sawOps)
         return emitError("expected a single top-level module"), nullptr;
       sawModule = true;

@@ -91,9 +91,7 @@ public:
   /// not print them by default either).
   bool skipLocation();
   /// An optional trailing `loc(...)`.
-  bool parseOptionalLocation() {
-    return !isKeyword("loc") || skipLocation();
-  }
+  bool parseOptionalLocation() { return !isKeyword("loc") || skipLocation(); }
 
   //===-- elements --------------------------------------------------------===//
   bool parseType(Type &t);

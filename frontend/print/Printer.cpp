@@ -190,8 +190,8 @@ void Printer::printOp(Operation &op) {
       out << first.substr(0, first.find('#')) << ':' << op.getNumResults();
     out << " = ";
   }
-  OpPrintFn fn = options.generic ? nullptr
-                                 : OpPrinterRegistry::get().lookup(op.getName());
+  OpPrintFn fn =
+      options.generic ? nullptr : OpPrinterRegistry::get().lookup(op.getName());
   if (fn)
     fn(*this, op);
   else

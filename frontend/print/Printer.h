@@ -49,9 +49,9 @@ public:
   void printOptionalAttrDict(const std::vector<NamedAttribute> &attrs,
                              const std::vector<std::string> &elided = {});
   /// ` attributes {…}` form.
-  void printOptionalAttrDictWithKeyword(
-      const std::vector<NamedAttribute> &attrs,
-      const std::vector<std::string> &elided = {});
+  void
+  printOptionalAttrDictWithKeyword(const std::vector<NamedAttribute> &attrs,
+                                   const std::vector<std::string> &elided = {});
   /// `affine_map<...>` (inline).
   void printAffineMap(const AffineMap &m);
   /// The SSA-id form of affine.load/store indices: `%i + 3, symbol(%n)`.

@@ -14,7 +14,8 @@ namespace {
 bool isTopLevelValue(Value *v) {
   Block *b = v->getParentBlock();
   Operation *owner = b ? b->getParentOp() : nullptr;
-  return owner && OpVerifierRegistry::get().traits(owner->getName()).isAffineScope;
+  return owner &&
+         OpVerifierRegistry::get().traits(owner->getName()).isAffineScope;
 }
 
 bool allOperands(Operation *op, bool (*pred)(Value *, Operation *),
@@ -72,8 +73,7 @@ bool isValidAffineDim(Value *v, Operation *user) {
   Operation *def = v->getDefiningOp();
   if (!def) {
     Operation *owner = v->getParentBlock()->getParentOp();
-    return owner &&
-           (owner->isa("affine.for") || owner->isa("affine.parallel"));
+    return owner && (owner->isa("affine.for") || owner->isa("affine.parallel"));
   }
   if (isAffineComputation(def))
     return allOperands(def, isValidAffineDim, user);

@@ -98,8 +98,7 @@ static bool verifyBlocksTerminated(Operation &op, VerifyContext &ctx) {
       if (!reg.traits(last.getName()).isTerminator) {
         std::ostringstream os;
         printOperation(last, os, PrintOptions{/*generic=*/true});
-        return ctx.emitError(last, "block with no terminator, has " +
-                                       os.str());
+        return ctx.emitError(last, "block with no terminator, has " + os.str());
       }
     }
   }
@@ -113,8 +112,8 @@ static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
   OpVerifyFn fn = reg.lookup(op.getName());
   if (!fn)
     return ctx.emitError(op, "unregistered operation '" + op.getName() + "'");
-  if (!verifyOperandDominance(op, ctx) ||
-      !verifyTerminatorPlacement(op, ctx) || !verifyBlocksTerminated(op, ctx))
+  if (!verifyOperandDominance(op, ctx) || !verifyTerminatorPlacement(op, ctx) ||
+      !verifyBlocksTerminated(op, ctx))
     return false;
   bool ok = fn(op, ctx);
   if (!ok)

@@ -42,8 +42,8 @@ enum class ScalarKind { I1, I8, I16, I32, I64, Index, F32, F64 };
 /// One call argument: a scalar by value or a memref descriptor by pointer.
 struct Argument {
   enum class Kind { Scalar, MemRef } kind;
-  ScalarKind scalar;      // scalar kind, or the memref's element kind
-  int64_t rank = 0;       // memrefs
+  ScalarKind scalar; // scalar kind, or the memref's element kind
+  int64_t rank = 0;  // memrefs
   void *descriptor = nullptr;
   union {
     int64_t i;
@@ -121,8 +121,8 @@ public:
 
   /// Parses, verifies, lowers and JIT-compiles `mlirText`. Errors carry the
   /// diagnostics (`name:line:col: error: ...`).
-  Error compile(std::string_view mlirText, std::string_view bufferName =
-                                               "<input>");
+  Error compile(std::string_view mlirText,
+                std::string_view bufferName = "<input>");
   /// Calls `function` with `args`, checked against its signature.
   Error invoke(std::string_view function, std::vector<Argument> args);
   template <typename... Args>

@@ -44,11 +44,14 @@ std::string randomExpr(std::mt19937 &rng, int depth) {
   case 2:
     return std::to_string(small(rng));
   case 3:
-    return "(" + randomExpr(rng, depth - 1) + " + " + randomExpr(rng, depth - 1) + ")";
+    return "(" + randomExpr(rng, depth - 1) + " + " +
+           randomExpr(rng, depth - 1) + ")";
   case 4:
-    return "(" + randomExpr(rng, depth - 1) + " - " + randomExpr(rng, depth - 1) + ")";
+    return "(" + randomExpr(rng, depth - 1) + " - " +
+           randomExpr(rng, depth - 1) + ")";
   case 5:
-    return "(" + randomExpr(rng, depth - 1) + " * " + std::to_string(small(rng)) + ")";
+    return "(" + randomExpr(rng, depth - 1) + " * " +
+           std::to_string(small(rng)) + ")";
   case 6: {
     const char *ops[] = {" floordiv ", " ceildiv ", " mod "};
     return "(" + randomExpr(rng, depth - 1) + ops[pos(rng) % 3] +
@@ -72,7 +75,9 @@ std::vector<std::string> corpusMaps() {
       "(d0, d1) -> (d0 * 128 floordiv 64, (d0 + d1 * 8) mod 8)",
       "(d0)[s0, s1] -> (d0 * s0, d0 floordiv s1, s0 * d0 + s1)",
       "(d0) -> (d0 ceildiv 4, -(d0 + 3), (d0 - 5) * -2)",
-      "() -> (0)", "()[s0] -> (s0)", "(d0, d1, d2) -> (d2, d0)",
+      "() -> (0)",
+      "()[s0] -> (s0)",
+      "(d0, d1, d2) -> (d2, d0)",
       "(d0) -> (d0 mod 4 + (d0 floordiv 4) * 4)",
       "(d0) -> (d0 - (d0 floordiv 4) * 4)",
       "(d0, d1) -> (d0 + d1 + d0 + 3 + d1 * 2)",
@@ -132,9 +137,9 @@ TEST(AffineMapOracle, EvaluationMatchesDirectArithmetic) {
     int64_t q = a / b;
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
   };
-  AffineMap m = mustParseMap(
-      "(d0, d1)[s0] -> (d0 floordiv 3, d0 ceildiv 3, d0 mod 3, "
-      "(d0 - d1 * 2 + s0) floordiv 4, -d0 * 5 + 7)");
+  AffineMap m =
+      mustParseMap("(d0, d1)[s0] -> (d0 floordiv 3, d0 ceildiv 3, d0 mod 3, "
+                   "(d0 - d1 * 2 + s0) floordiv 4, -d0 * 5 + 7)");
   for (int64_t a = -20; a <= 20; ++a)
     for (int64_t b = -3; b <= 3; ++b) {
       auto v = m.evaluate({a, b}, {5});
@@ -178,9 +183,9 @@ TEST(AffineMapOracle, SSAIdFormsRoundTrip) {
   auto g = parseAffineMapOfSSAIdsWithGroups("0, max(%a, 2), %n", "max");
   ASSERT_TRUE((std::holds_alternative<
                std::pair<AffineMapOfSSAIds, std::vector<unsigned>>>(g)));
-  EXPECT_EQ((std::get<std::pair<AffineMapOfSSAIds, std::vector<unsigned>>>(g)
-                 .second),
-            (std::vector<unsigned>{1, 2, 1}));
+  EXPECT_EQ(
+      (std::get<std::pair<AffineMapOfSSAIds, std::vector<unsigned>>>(g).second),
+      (std::vector<unsigned>{1, 2, 1}));
 }
 
 struct BadMap {

@@ -32,8 +32,8 @@ class RoundTrip : public testing::TestWithParam<std::string> {};
 TEST_P(RoundTrip, MatchesMlirOpt) {
   const std::string &file = GetParam();
   CommandResult oracle = mlirOptCanonical(file);
-  ASSERT_EQ(oracle.exitCode, 0) << "mlir-opt rejects corpus file: "
-                                << oracle.err;
+  ASSERT_EQ(oracle.exitCode, 0)
+      << "mlir-opt rejects corpus file: " << oracle.err;
   for (const char *flags : {"", "--generic"}) {
     CommandResult ours;
     std::string printed = affjitOpt(file, flags, ours);
@@ -97,8 +97,8 @@ TEST_P(Invalid, ReportsTheFirstErrorAtItsLocation) {
       << "missing EXPECT-ERROR header";
   std::string where = file + ":" + m[1].str() + ":" + m[2].str() + ": error: ";
   std::string substring = m[3].str();
-  CommandResult r = runCommand(shellQuote(affjitBinary()) + " opt " +
-                               shellQuote(file));
+  CommandResult r =
+      runCommand(shellQuote(affjitBinary()) + " opt " + shellQuote(file));
   EXPECT_EQ(r.exitCode, 1) << r.err;
   std::string firstLine = r.err.substr(0, r.err.find('\n'));
   EXPECT_EQ(firstLine.rfind(where, 0), 0u)

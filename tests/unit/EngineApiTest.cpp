@@ -61,14 +61,13 @@ TEST(EngineApi, CallErrorsAreReportedNotCrashed) {
   EXPECT_NE(msg(engine.call("nope")).find("no compiled function"),
             std::string::npos);
   affjit::StridedMemRef<float, 1> null{};
-  EXPECT_NE(msg(engine.invoke("saxpy", {affjit::makeArgument(1.0f),
-                                        affjit::makeArgument(x),
-                                        affjit::Argument{
-                                            affjit::Argument::Kind::MemRef,
-                                            affjit::ScalarKind::F32, 1,
-                                            nullptr}}))
-                .find("null memref"),
-            std::string::npos);
+  EXPECT_NE(
+      msg(engine.invoke(
+              "saxpy", {affjit::makeArgument(1.0f), affjit::makeArgument(x),
+                        affjit::Argument{affjit::Argument::Kind::MemRef,
+                                         affjit::ScalarKind::F32, 1, nullptr}}))
+          .find("null memref"),
+      std::string::npos);
   (void)null;
 }
 

@@ -21,8 +21,7 @@ class RunCorpus : public testing::TestWithParam<std::string> {};
 
 TEST_P(RunCorpus, PrintsWhatMlirCpuRunnerPrints) {
   const std::string &file = GetParam();
-  std::string expected =
-      readFile(file.substr(0, file.size() - 5) + ".out");
+  std::string expected = readFile(file.substr(0, file.size() - 5) + ".out");
   for (const char *opt : {"-O0", "-O3"}) {
     CommandResult r = runCommand(shellQuote(affjitBinary()) + " run " + opt +
                                  " " + shellQuote(file));

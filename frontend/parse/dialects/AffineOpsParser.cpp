@@ -52,10 +52,8 @@ bool parseMapApplication(Parser &p, OperationState &state, bool oneResult) {
   if (!p.parseAffineMapRef(map) || !parseDimAndSymbolList(p, ops, numDims) ||
       !p.parseOptionalAttrDict(state.attrs))
     return false;
-  if (numDims != map.getNumDims() ||
-      ops.size() != map.getNumInputs())
-    return opError(p, state, state.loc,
-                   "dimension or symbol index mismatch");
+  if (numDims != map.getNumDims() || ops.size() != map.getNumInputs())
+    return opError(p, state, state.loc, "dimension or symbol index mismatch");
   state.addAttr("map", mapAttr(map));
   state.types.assign(oneResult ? 1 : map.getNumResults(), Type::index());
   return p.resolveOperands(ops, Type::index(), state.operands);
@@ -216,8 +214,7 @@ bool parseFor(Parser &p, OperationState &state) {
   AffineMap lbMap, ubMap;
   std::vector<Value *> lbOps, ubOps, inits;
   if (!p.parseOperand(args[0].id) || !p.expect(Tok::Equal, "'='") ||
-      !parseForBound(p, state, true, lbMap, lbOps) ||
-      !p.expectKeyword("to") ||
+      !parseForBound(p, state, true, lbMap, lbOps) || !p.expectKeyword("to") ||
       !parseForBound(p, state, false, ubMap, ubOps))
     return false;
   int64_t step = 1;
@@ -238,11 +235,11 @@ bool parseFor(Parser &p, OperationState &state) {
   state.addAttr("lowerBoundMap", mapAttr(lbMap));
   state.addAttr("upperBoundMap", mapAttr(ubMap));
   state.addAttr("step", Attribute::index(step));
-  state.addAttr("operandSegmentSizes",
-                Attribute::denseArray(Type::integer(32),
-                                      {(int64_t)lbOps.size(),
-                                       (int64_t)ubOps.size(),
-                                       (int64_t)inits.size()}));
+  state.addAttr(
+      "operandSegmentSizes",
+      Attribute::denseArray(Type::integer(32),
+                            {(int64_t)lbOps.size(), (int64_t)ubOps.size(),
+                             (int64_t)inits.size()}));
   return p.parseRegion(*state.addRegion(), args, "affine.yield") &&
          p.parseOptionalAttrDict(state.attrs);
 }
@@ -253,8 +250,7 @@ bool parseIf(Parser &p, OperationState &state) {
   unsigned numDims;
   if (!p.parseIntegerSetRef(set) || !parseDimAndSymbolList(p, ops, numDims) ||
       !checkInputCounts(p, state, numDims, (unsigned)ops.size(),
-                        set.getNumDims(), set.getNumSymbols(),
-                        "integer set") ||
+                        set.getNumDims(), set.getNumSymbols(), "integer set") ||
       !p.resolveOperands(ops, Type::index(), state.operands))
     return false;
   state.addAttr("condition", Attribute::integerSet(set));
@@ -398,8 +394,7 @@ bool parsePrefetch(Parser &p, OperationState &state) {
   if (rw != "read" && rw != "write")
     return opError(p, state, loc, "rw specifier has to be 'read' or 'write'");
   if (cache != "data" && cache != "instr")
-    return opError(p, state, loc,
-                   "cache type has to be 'data' or 'instr'");
+    return opError(p, state, loc, "cache type has to be 'data' or 'instr'");
   if (locality < 0 || locality > 3)
     return opError(p, state, loc, "locality hint must be between 0 and 3");
   Location typeLoc = p.getLoc();
@@ -427,8 +422,7 @@ bool parseDmaStart(Parser &p, OperationState &state) {
       !p.expect(Tok::Comma, "','") || !p.parseOperandList(sizes, false))
     return false;
   if (sizes.size() != 1 && sizes.size() != 3)
-    return opError(p, state, state.loc,
-                   "expected two stride related operands");
+    return opError(p, state, state.loc, "expected two stride related operands");
   std::vector<Type> types;
   Location typeLoc = p.getLoc();
   if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonTypeList(types))

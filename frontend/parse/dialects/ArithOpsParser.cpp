@@ -45,9 +45,8 @@ bool parseFlags(Parser &p, OperationState &state, FlagAttr kind) {
   } while (p.consumeIf(Tok::Comma));
   if (!p.expect(Tok::Greater, "'>'"))
     return false;
-  state.addAttr(attrName,
-                Attribute::opaque(std::string("#arith.") + keyword + "<" +
-                                  flags + ">"));
+  state.addAttr(attrName, Attribute::opaque(std::string("#arith.") + keyword +
+                                            "<" + flags + ">"));
   return true;
 }
 

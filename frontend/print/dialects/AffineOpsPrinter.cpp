@@ -101,8 +101,7 @@ void printFor(Printer &p, Operation &op) {
   unsigned nLb = (unsigned)seg[0], nUb = (unsigned)seg[1];
   printForBound(p, mapOf(op, "lowerBoundMap"), op.getOperands(0, nLb), "max");
   p.os() << " to ";
-  printForBound(p, mapOf(op, "upperBoundMap"), op.getOperands(nLb, nUb),
-                "min");
+  printForBound(p, mapOf(op, "upperBoundMap"), op.getOperands(nLb, nUb), "min");
   int64_t step = op.getAttr("step").getInt();
   if (step != 1)
     p.os() << " step " << step;
@@ -224,10 +223,9 @@ void printParallel(Printer &p, Operation &op) {
   printParallelStepsAndReductions(p, op);
   p.os() << ' ';
   p.printRegion(op.getRegion(0), false, op.getNumResults() != 0);
-  p.printOptionalAttrDict(op.getAttrs(),
-                          {"lowerBoundsMap", "lowerBoundsGroups",
-                           "upperBoundsMap", "upperBoundsGroups", "steps",
-                           "reductions"});
+  p.printOptionalAttrDict(op.getAttrs(), {"lowerBoundsMap", "lowerBoundsGroups",
+                                          "upperBoundsMap", "upperBoundsGroups",
+                                          "steps", "reductions"});
 }
 
 void printYield(Printer &p, Operation &op) {

@@ -61,10 +61,9 @@ void printFuncOp(Printer &p, Operation &op) {
   printSymbolName(p.os(), op.getAttr("sym_name").getString());
   bool isDefinition = !op.getRegion(0).empty();
   printSignature(p, op, isDefinition);
-  p.printOptionalAttrDictWithKeyword(op.getAttrs(),
-                                     {"sym_name", "function_type",
-                                      "sym_visibility", "arg_attrs",
-                                      "res_attrs"});
+  p.printOptionalAttrDictWithKeyword(
+      op.getAttrs(), {"sym_name", "function_type", "sym_visibility",
+                      "arg_attrs", "res_attrs"});
   if (isDefinition) {
     p.os() << ' ';
     p.printRegion(op.getRegion(0));

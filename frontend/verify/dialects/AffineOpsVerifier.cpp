@@ -192,7 +192,8 @@ bool verifyFor(Operation &op, VerifyContext &ctx) {
                                "at least one result");
   if (!checkDimsAndSymbols(op, ctx, op.getOperands(0, (unsigned)n[0]),
                            lb.getNumDims()) ||
-      !checkDimsAndSymbols(op, ctx, op.getOperands((unsigned)n[0], (unsigned)n[1]),
+      !checkDimsAndSymbols(op, ctx,
+                           op.getOperands((unsigned)n[0], (unsigned)n[1]),
                            ub.getNumDims()))
     return false;
   if (n[2] != (int64_t)op.getNumResults())
@@ -271,9 +272,9 @@ bool verifyParallel(Operation &op, VerifyContext &ctx) {
   }
   if (!checkDimsAndSymbols(op, ctx, op.getOperands(0, lb.getNumInputs()),
                            lb.getNumDims()) ||
-      !checkDimsAndSymbols(
-          op, ctx, op.getOperands(lb.getNumInputs(), ub.getNumInputs()),
-          ub.getNumDims()))
+      !checkDimsAndSymbols(op, ctx,
+                           op.getOperands(lb.getNumInputs(), ub.getNumInputs()),
+                           ub.getNumDims()))
     return false;
   return checkBodyArguments(op, ctx, (unsigned)numIvs, {});
 }

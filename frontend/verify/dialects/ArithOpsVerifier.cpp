@@ -56,9 +56,9 @@ bool checkOperandKinds(Operation &op, VerifyContext &ctx, ElemKind kind) {
   for (unsigned i = 0; i < op.getNumOperands(); ++i) {
     Type t = op.getOperand(i)->getType();
     if (!hasKind(t, kind))
-      return ctx.emitOpError(op, "operand #" + std::to_string(i) +
-                                     " must be " + kindDescription(kind) +
-                                     ", but got " + quoted(t));
+      return ctx.emitOpError(op, "operand #" + std::to_string(i) + " must be " +
+                                     kindDescription(kind) + ", but got " +
+                                     quoted(t));
   }
   return true;
 }

@@ -58,11 +58,10 @@ bool verifyReturnOp(Operation &op, VerifyContext &ctx) {
   for (unsigned i = 0; i < results.size(); ++i) {
     Type t = op.getOperand(i)->getType();
     if (t != results[i])
-      return ctx.emitError(op, "type of return operand " + std::to_string(i) +
-                                   " (" + quoted(t) +
-                                   ") doesn't match function result type (" +
-                                   quoted(results[i]) + ") in function " +
-                                   fnName);
+      return ctx.emitError(
+          op, "type of return operand " + std::to_string(i) + " (" + quoted(t) +
+                  ") doesn't match function result type (" +
+                  quoted(results[i]) + ") in function " + fnName);
   }
   return true;
 }
@@ -82,12 +81,11 @@ bool verifyCallOp(Operation &op, VerifyContext &ctx) {
   for (unsigned i = 0; i < op.getNumOperands(); ++i) {
     Type t = op.getOperand(i)->getType();
     if (t != fnType.getInputs()[i])
-      return ctx.emitOpError(op, "operand type mismatch: expected operand "
-                                 "type " +
-                                     quoted(fnType.getInputs()[i]) +
-                                     ", but provided " + quoted(t) +
-                                     " for operand number " +
-                                     std::to_string(i));
+      return ctx.emitOpError(
+          op, "operand type mismatch: expected operand "
+              "type " +
+                  quoted(fnType.getInputs()[i]) + ", but provided " +
+                  quoted(t) + " for operand number " + std::to_string(i));
   }
   if (fnType.getResults().size() != op.getNumResults())
     return ctx.emitOpError(op, "incorrect number of results for callee");
