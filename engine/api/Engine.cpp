@@ -147,8 +147,13 @@ Error Engine::compile(std::string_view text, std::string_view bufferName) {
                          op->getAttr("function_type").getType()});
   llvmModule->setModuleIdentifier("affjit." +
                                   std::to_string(impl->moduleCount++));
-  if (auto err = impl->jit->addModule(llvm::orc::ThreadSafeModule(
-          std::move(llvmModule), std::move(context))))
+  std::string sourceKey = std::string(text) +
+                          "\nchecked=" + std::to_string(impl->options.checked) +
+                          "\n" + std::string(bufferName);
+  if (auto err =
+          impl->jit->addModule(llvm::orc::ThreadSafeModule(
+                                   std::move(llvmModule), std::move(context)),
+                               sourceKey))
     return Error(llvm::toString(std::move(err)));
   for (auto &[name, type] : defined) {
     auto addr = impl->jit->lookup(packedInterfaceName(name));

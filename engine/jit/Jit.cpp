@@ -1,7 +1,9 @@
-// ORC LLJIT set-up for the host and the optimization pipeline.
+// ORC LLJIT set-up for the host, the optimization pipeline, and code
+// generation to object files (cached, see ObjectCache.h) that the JIT links.
 #include "engine/jit/Jit.h"
 
 #include "affjit/Runtime.h"
+#include "engine/jit/ObjectCache.h"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
@@ -94,17 +96,6 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
     return gen.takeError();
   jit->lljit->getMainJITDylib().addGenerator(std::move(*gen));
 
-  Jit *raw = jit.get();
-  jit->lljit->getIRTransformLayer().setTransform(
-      [raw](llvm::orc::ThreadSafeModule tsm,
-            const llvm::orc::MaterializationResponsibility &)
-          -> llvm::Expected<llvm::orc::ThreadSafeModule> {
-        llvm::Error err = tsm.withModuleDo(
-            [raw](llvm::Module &m) { return raw->optimize(m); });
-        if (err)
-          return std::move(err);
-        return std::move(tsm);
-      });
   return jit;
 }
 
@@ -135,8 +126,37 @@ llvm::Error Jit::optimize(llvm::Module &module) const {
   return llvm::Error::success();
 }
 
-llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module) {
-  return lljit->addIRModule(std::move(module));
+llvm::Expected<std::string> Jit::emitObject(llvm::Module &module) const {
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager codegen;
+  if (targetMachine->addPassesToEmitFile(codegen, os, nullptr,
+                                         llvm::CodeGenFileType::ObjectFile))
+    return llvm::make_error<llvm::StringError>(
+        "the target cannot emit object files", llvm::inconvertibleErrorCode());
+  codegen.run(module);
+  return std::string(buffer.begin(), buffer.end());
+}
+
+llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
+                           const std::string &sourceKey) {
+  // The object depends on the source, the options and the target.
+  std::string key = cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures +
+                             "\nO" + std::to_string(optLevel));
+  std::unique_ptr<llvm::MemoryBuffer> object = lookupCachedObject(key);
+  if (!object) {
+    llvm::Expected<std::string> bytes = module.withModuleDo(
+        [this](llvm::Module &m) -> llvm::Expected<std::string> {
+          if (auto err = optimize(m))
+            return std::move(err);
+          return emitObject(m);
+        });
+    if (!bytes)
+      return bytes.takeError();
+    storeCachedObject(key, *bytes);
+    object = llvm::MemoryBuffer::getMemBufferCopy(*bytes, key);
+  }
+  return lljit->addObjectFile(std::move(object));
 }
 
 llvm::Expected<void *> Jit::lookup(llvm::StringRef name) {

@@ -19,8 +19,12 @@ public:
   /// `optLevel` 0..3 selects the LLVM pipeline (O0 skips optimization).
   static llvm::Expected<std::unique_ptr<Jit>> create(unsigned optLevel = 3);
 
-  /// Optimizes and adds `module`; its functions become callable.
-  llvm::Error addModule(llvm::orc::ThreadSafeModule module);
+  /// Optimizes, compiles and links `module`; its functions become callable.
+  /// `sourceKey` names everything the module was generated from (source
+  /// text and lowering options): a module with a key seen before reuses the
+  /// cached object code.
+  llvm::Error addModule(llvm::orc::ThreadSafeModule module,
+                        const std::string &sourceKey);
   /// Address of a JIT-compiled (or runtime) symbol.
   llvm::Expected<void *> lookup(llvm::StringRef name);
 
@@ -37,6 +41,7 @@ public:
 
 private:
   Jit() = default;
+  llvm::Expected<std::string> emitObject(llvm::Module &module) const;
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   std::string cpuName, cpuFeatures;

@@ -1,0 +1,93 @@
+// The compiled-object cache (see ObjectCache.h).
+#include "engine/jit/ObjectCache.h"
+
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/SHA256.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+
+namespace affjit {
+
+namespace {
+
+struct Cache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::string> objects;
+};
+
+Cache &cache() {
+  static Cache c;
+  return c;
+}
+
+/// The on-disk cache directory, or empty when disabled.
+std::string diskDirectory() {
+  const char *dir = std::getenv("AFFJIT_CACHE_DIR");
+  return dir && *dir ? dir : "";
+}
+
+std::string diskPath(const std::string &dir, const std::string &key) {
+  llvm::SmallString<256> p(dir);
+  llvm::sys::path::append(p, key + ".o");
+  return std::string(p);
+}
+
+} // namespace
+
+std::string cacheKey(const std::string &text) {
+  auto digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef(text));
+  std::string hex;
+  static const char *const kHex = "0123456789abcdef";
+  for (uint8_t byte : digest) {
+    hex += kHex[byte >> 4];
+    hex += kHex[byte & 15];
+  }
+  return hex;
+}
+
+std::unique_ptr<llvm::MemoryBuffer> lookupCachedObject(const std::string &key) {
+  Cache &c = cache();
+  {
+    std::lock_guard<std::mutex> lock(c.mutex);
+    auto it = c.objects.find(key);
+    if (it != c.objects.end())
+      return llvm::MemoryBuffer::getMemBufferCopy(it->second, key);
+  }
+  std::string dir = diskDirectory();
+  if (dir.empty())
+    return nullptr;
+  auto file = llvm::MemoryBuffer::getFile(diskPath(dir, key));
+  if (!file)
+    return nullptr;
+  std::lock_guard<std::mutex> lock(c.mutex);
+  c.objects[key] = (*file)->getBuffer().str();
+  return llvm::MemoryBuffer::getMemBufferCopy((*file)->getBuffer(), key);
+}
+
+void storeCachedObject(const std::string &key, llvm::StringRef object) {
+  Cache &c = cache();
+  {
+    std::lock_guard<std::mutex> lock(c.mutex);
+    c.objects[key] = object.str();
+  }
+  std::string dir = diskDirectory();
+  if (dir.empty() || llvm::sys::fs::create_directories(dir))
+    return;
+  // Write then rename, so a concurrent reader never sees half a file.
+  std::string path = diskPath(dir, key), tmp = path + ".tmp";
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(tmp, ec);
+    if (ec)
+      return;
+    out << object;
+  }
+  llvm::sys::fs::rename(tmp, path);
+}
+
+} // namespace affjit

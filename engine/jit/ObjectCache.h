@@ -1,0 +1,23 @@
+// A process-wide cache of compiled object files keyed by what determines
+// them (MLIR source, options, target): a repeated compile of the same
+// program skips optimization and code generation. Optionally persisted in a
+// directory (AFFJIT_CACHE_DIR) so later processes profit too.
+#pragma once
+
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <memory>
+#include <string>
+
+namespace affjit {
+
+/// A stable hex digest of `text`.
+std::string cacheKey(const std::string &text);
+
+/// The cached object for `key`, or null.
+std::unique_ptr<llvm::MemoryBuffer> lookupCachedObject(const std::string &key);
+
+/// Stores `object` under `key` (in memory, and on disk when enabled).
+void storeCachedObject(const std::string &key, llvm::StringRef object);
+
+} // namespace affjit
