@@ -17,6 +17,7 @@ const affjit_rt_symbol symbols[] = {
     AFFJIT_RT_SYMBOL(affjit_rt_dma_pending),
     AFFJIT_RT_SYMBOL(affjit_rt_dma_reset),
     AFFJIT_RT_SYMBOL(affjit_rt_out_of_bounds),
+    AFFJIT_RT_SYMBOL(affjit_rt_memref_copy),
     AFFJIT_RT_SYMBOL(printI64),
     AFFJIT_RT_SYMBOL(printU64),
     AFFJIT_RT_SYMBOL(printF32),

@@ -224,10 +224,17 @@ bool lowerCmpF(LoweringContext &lc, Operation &op) {
   int64_t p = op.getAttr("predicate").getInt();
   if (p < 0 || p > 15)
     return lc.emitError(op, "invalid predicate");
-  // arith.cmpf's predicate numbering is LLVM's FCmpInst numbering.
-  lc.map(op.getResult(0), lc.builder().CreateFCmp((llvm::CmpInst::Predicate)p,
-                                                  binaryOperand(lc, op, 0),
-                                                  binaryOperand(lc, op, 1)));
+  // arith.cmpf numbers its predicates like LLVM up to `ord`; then MLIR has
+  // ueq..une, uno where LLVM has uno, ueq..une.
+  using P = llvm::CmpInst::Predicate;
+  static const P kPredicates[16] = {
+      P::FCMP_FALSE, P::FCMP_OEQ, P::FCMP_OGT, P::FCMP_OGE,
+      P::FCMP_OLT,   P::FCMP_OLE, P::FCMP_ONE, P::FCMP_ORD,
+      P::FCMP_UEQ,   P::FCMP_UGT, P::FCMP_UGE, P::FCMP_ULT,
+      P::FCMP_ULE,   P::FCMP_UNE, P::FCMP_UNO, P::FCMP_TRUE};
+  lc.map(op.getResult(0),
+         lc.builder().CreateFCmp(kPredicates[p], binaryOperand(lc, op, 0),
+                                 binaryOperand(lc, op, 1)));
   return true;
 }
 

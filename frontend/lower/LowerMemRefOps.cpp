@@ -145,8 +145,14 @@ bool lowerDim(LoweringContext &lc, Operation &op) {
   Type type = op.getOperand(0)->getType();
   llvm::Value *desc = lc.lookup(op.getOperand(0));
   llvm::Value *index = lc.lookup(op.getOperand(1));
-  if (type.isUnrankedMemRef())
-    return lc.emitError(op, "dim of an unranked memref is not supported");
+  if (type.isUnrankedMemRef()) {
+    // sizes[index] of the ranked descriptor: after {ptr, ptr, i64 offset}.
+    llvm::Value *ranked = b.CreateExtractValue(desc, {1});
+    llvm::Value *at = b.CreateAdd(index, b.getInt64(3));
+    llvm::Value *ptr = b.CreateGEP(b.getInt64Ty(), ranked, at);
+    lc.map(op.getResult(0), b.CreateLoad(b.getInt64Ty(), ptr));
+    return true;
+  }
   if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(index)) {
     uint64_t d = c->getZExtValue();
     if (d >= (uint64_t)type.getRank())
@@ -374,11 +380,56 @@ bool lowerTranspose(LoweringContext &lc, Operation &op) {
   return true;
 }
 
+/// Reshape whose rank is the run-time length of the shape operand: the
+/// ranked descriptor is built on the stack, sizes from the shape, row-major
+/// strides filled from the innermost dimension outwards.
+bool lowerReshapeToUnranked(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type src = op.getOperand(0)->getType();
+  Value *shape = op.getOperand(1);
+  Type shapeElt = shape->getType().getElementType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  llvm::Value *rank = lc.size(lc.lookup(shape), shape->getType(), 0);
+  // {ptr, ptr, i64, sizes[rank], strides[rank]} as 3 + 2 * rank words.
+  llvm::Value *words =
+      b.CreateAdd(b.getInt64(3), b.CreateMul(rank, b.getInt64(2)));
+  llvm::Value *ranked = b.CreateAlloca(b.getInt64Ty(), words);
+  b.CreateStore(lc.allocatedPtr(desc), ranked);
+  b.CreateStore(lc.alignedPtr(desc),
+                b.CreateGEP(b.getInt64Ty(), ranked, b.getInt64(1)));
+  b.CreateStore(lc.offset(desc, src),
+                b.CreateGEP(b.getInt64Ty(), ranked, b.getInt64(2)));
+  Values results;
+  bool ok = emitCountedLoop(
+      lc, b.getInt64(0), rank, b.getInt64(1), {b.getInt64(1)},
+      [&](llvm::Value *i, const Values &carried, Values &next) {
+        llvm::Value *d = b.CreateSub(b.CreateSub(rank, b.getInt64(1)), i);
+        llvm::Value *v = b.CreateLoad(lc.convertType(shapeElt),
+                                      lc.elementPtr(shape, {d}, op.getLoc()));
+        llvm::Value *size = b.CreateSExtOrTrunc(v, b.getInt64Ty());
+        llvm::Value *sizeAt = b.CreateAdd(d, b.getInt64(3));
+        llvm::Value *strideAt = b.CreateAdd(sizeAt, rank);
+        b.CreateStore(size, b.CreateGEP(b.getInt64Ty(), ranked, sizeAt));
+        b.CreateStore(carried[0],
+                      b.CreateGEP(b.getInt64Ty(), ranked, strideAt));
+        next = {b.CreateMul(carried[0], size)};
+        return true;
+      },
+      results);
+  if (!ok)
+    return false;
+  llvm::Value *u =
+      llvm::UndefValue::get(lc.convertType(op.getResult(0)->getType()));
+  u = b.CreateInsertValue(u, rank, {0});
+  lc.map(op.getResult(0), b.CreateInsertValue(u, ranked, {1}));
+  return true;
+}
+
 bool lowerReshape(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   if (!dst.isMemRef())
-    return lc.emitError(op, "reshape to an unranked memref is not supported");
+    return lowerReshapeToUnranked(lc, op);
   llvm::Value *desc = lc.lookup(op.getOperand(0));
   Type shapeType = op.getOperand(1)->getType();
   llvm::Value *shapeDesc = lc.lookup(op.getOperand(1));
@@ -405,6 +456,47 @@ bool lowerReshape(LoweringContext &lc, Operation &op) {
 //===-- copy
 //----------------------------------------------------------------===//
 
+/// Unranked (or mixed) copies go through the runtime with both sides as
+/// unranked descriptors in memory.
+bool lowerUnrankedCopy(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Values ptrs;
+  for (Value *v : {op.getOperand(0), op.getOperand(1)}) {
+    llvm::Value *desc = lc.lookup(v);
+    Type t = v->getType();
+    llvm::Type *unranked = lc.convertType(
+        Type::unrankedMemref(t.getElementType(), t.getMemorySpace()));
+    llvm::Value *u = desc;
+    if (t.isMemRef()) {
+      llvm::Value *slot = lc.entryAlloca(desc->getType());
+      b.CreateStore(desc, slot);
+      u = llvm::UndefValue::get(unranked);
+      u = b.CreateInsertValue(u, b.getInt64(t.getRank()), {0});
+      u = b.CreateInsertValue(u, slot, {1});
+    }
+    llvm::Value *slot = lc.entryAlloca(unranked);
+    b.CreateStore(u, slot);
+    ptrs.push_back(slot);
+  }
+  llvm::FunctionCallee fn = lc.llvmModule().getOrInsertFunction(
+      "affjit_rt_memref_copy", b.getVoidTy(), b.getInt64Ty(), b.getPtrTy(),
+      b.getPtrTy());
+  b.CreateCall(fn, {b.getInt64(elementBytes(lc, op.getOperand(0)->getType())),
+                    ptrs[0], ptrs[1]});
+  return true;
+}
+
+/// memref.rank: a constant for ranked memrefs, the descriptor's rank field
+/// for unranked ones.
+bool lowerRank(LoweringContext &lc, Operation &op) {
+  Type t = op.getOperand(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  lc.map(op.getResult(0), t.isMemRef()
+                              ? lc.indexConst(t.getRank())
+                              : lc.builder().CreateExtractValue(desc, {0}));
+  return true;
+}
+
 /// Element-wise copy with a loop per dimension; LLVM vectorizes the
 /// innermost loop when strides allow.
 bool lowerCopy(LoweringContext &lc, Operation &op) {
@@ -412,7 +504,7 @@ bool lowerCopy(LoweringContext &lc, Operation &op) {
   Value *srcV = op.getOperand(0), *dstV = op.getOperand(1);
   Type src = srcV->getType();
   if (!src.isMemRef() || !dstV->getType().isMemRef())
-    return lc.emitError(op, "copy of unranked memrefs is not supported");
+    return lowerUnrankedCopy(lc, op);
   llvm::Value *desc = lc.lookup(srcV);
   unsigned rank = (unsigned)src.getRank();
   Values ivs(rank);
@@ -577,6 +669,7 @@ void registerMemRefOpLowerings(OpLoweringRegistry &r) {
   r.add("memref.transpose", lowerTranspose);
   r.add("memref.reshape", lowerReshape);
   r.add("memref.copy", lowerCopy);
+  r.add("memref.rank", lowerRank);
   r.add("memref.global", lowerGlobal);
   r.add("memref.get_global", lowerGetGlobal);
   r.add("memref.prefetch", lowerPrefetch);

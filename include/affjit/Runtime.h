@@ -44,6 +44,11 @@ affjit_rt_set_error_handler(affjit_rt_error_handler_t handler, void *userData);
 AFFJIT_RT_EXPORT void *affjit_rt_aligned_alloc(int64_t size, int64_t alignment);
 /// Frees memory from affjit_rt_aligned_alloc; nullptr is a no-op.
 AFFJIT_RT_EXPORT void affjit_rt_free(void *ptr);
+/// memref.copy of unranked memrefs of equal shape, elements of `elemSize`
+/// bytes, any strides.
+AFFJIT_RT_EXPORT void affjit_rt_memref_copy(int64_t elemSize,
+                                            affjit::UnrankedMemRef *src,
+                                            affjit::UnrankedMemRef *dst);
 
 //===-- DMA emulation (dma_start / dma_wait)
 //--------------------------------===//
