@@ -2,7 +2,9 @@
 // (contiguous loads and stores, masked for out-of-bounds lanes, scalarized
 // for other permutation maps), horizontal reductions via
 // llvm.vector.reduce.*, broadcast/splat, fma, extract/insert, load/store and
-// vector.print with the runner-utils print functions. 1-D vectors only.
+// vector.print with the runner-utils print functions. n-D vectors are, as
+// in MLIR's LLVM lowering, nested arrays of 1-D LLVM vectors; n-D ops work
+// row by row on their innermost 1-D vectors.
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -24,6 +26,43 @@ std::vector<int64_t> segmentSizes(Operation &op) {
   return op.getAttr("operandSegmentSizes").getInts();
 }
 
+/// Every index tuple of the leading (all but innermost) dimensions of `t`.
+std::vector<std::vector<unsigned>> rowsOf(Type t) {
+  std::vector<std::vector<unsigned>> rows(1);
+  const auto &shape = t.getShape();
+  for (size_t d = 0; d + 1 < shape.size(); ++d) {
+    std::vector<std::vector<unsigned>> next;
+    for (auto &r : rows)
+      for (int64_t i = 0; i < shape[d]; ++i) {
+        next.push_back(r);
+        next.back().push_back((unsigned)i);
+      }
+    rows = std::move(next);
+  }
+  return rows;
+}
+
+/// A 1-D LLVM vector type of the innermost dimension of `t`.
+llvm::Type *rowType(LoweringContext &lc, Type t) {
+  return llvm::FixedVectorType::get(lc.convertType(t.getElementType()),
+                                    (unsigned)t.getShape().back());
+}
+
+llvm::Value *getRow(Builder &b, llvm::Value *v,
+                    const std::vector<unsigned> &row) {
+  return row.empty() ? v : b.CreateExtractValue(v, row);
+}
+
+llvm::Value *setRow(Builder &b, llvm::Value *agg, llvm::Value *rowValue,
+                    const std::vector<unsigned> &row) {
+  return row.empty() ? rowValue : b.CreateInsertValue(agg, rowValue, row);
+}
+
+bool inBoundsAt(Operation &op, unsigned i) {
+  Attribute a = op.getAttr("in_bounds");
+  return a && i < a.getArray().size() && a.getArray()[i].getBool();
+}
+
 bool allInBounds(Operation &op) {
   Attribute a = op.getAttr("in_bounds");
   if (!a)
@@ -34,21 +73,16 @@ bool allInBounds(Operation &op) {
   return true;
 }
 
-/// Lane indices: the memref indices of lane `lane` under `perm` (results
-/// of the permutation map are memref dims or the constant 0 broadcast).
-Values laneIndices(Builder &b, const Values &base, const AffineMap &perm,
-                   unsigned lane) {
-  Values idx = base;
-  const AffineExpr &e = perm.getResult(0);
-  if (e.getKind() == AffineExprKind::Dim)
-    idx[e.getPosition()] = b.CreateAdd(idx[e.getPosition()], b.getInt64(lane));
-  return idx;
-}
-
-bool isMinorIdentity(const AffineMap &perm) {
-  return perm.getNumResults() == 1 &&
-         perm.getResult(0).getKind() == AffineExprKind::Dim &&
-         perm.getResult(0).getPosition() + 1 == perm.getNumDims();
+/// A map whose results are the trailing memref dims in order (the mask of
+/// such a transfer has the vector's own shape).
+bool isMinorIdentityND(Operation &op) {
+  AffineMap perm = op.getAttr("permutation_map").getAffineMap();
+  unsigned first = perm.getNumDims() - perm.getNumResults();
+  for (unsigned i = 0; i < perm.getNumResults(); ++i)
+    if (perm.getResult(i).getKind() != AffineExprKind::Dim ||
+        perm.getResult(i).getPosition() != first + i)
+      return false;
+  return true;
 }
 
 /// `lane < size - index` for each lane, as an <N x i1> mask.
@@ -63,119 +97,189 @@ llvm::Value *boundsMask(LoweringContext &lc, llvm::Value *index,
   return b.CreateICmpSLT(ids, b.CreateVectorSplat(lanes, remaining));
 }
 
-bool lowerTransferRead(LoweringContext &lc, Operation &op) {
+/// One 1-D row of a transfer: memref indices for its first lane, the map
+/// result that the lanes advance along, whether the row is entirely
+/// outside the memref (leading dims out of bounds), and its mask.
+struct TransferRow {
+  Values idx;
+  AffineExpr laneExpr;
+  llvm::Value *rowOk; // null when known in bounds
+  llvm::Value *userMask;
+};
+
+/// Computes the row `row` of a transfer with base indices `base`: leading
+/// map results advance their memref dims by the row index (a constant 0
+/// result broadcasts). Out-of-bounds rows get index 0 in those dims so the
+/// address stays valid; `rowOk` disables all their lanes.
+TransferRow transferRow(LoweringContext &lc, Operation &op, Value *memref,
+                        const Values &base, const AffineMap &perm,
+                        const std::vector<unsigned> &row,
+                        llvm::Value *userMask) {
   Builder &b = lc.builder();
+  TransferRow r{base, perm.getResult(perm.getNumResults() - 1), nullptr,
+                userMask ? getRow(b, userMask, row) : nullptr};
+  llvm::Value *desc = lc.lookup(memref);
+  Type mt = memref->getType();
+  for (unsigned i = 0; i < row.size(); ++i) {
+    AffineExpr e = perm.getResult(i);
+    if (e.getKind() != AffineExprKind::Dim)
+      continue;
+    unsigned d = e.getPosition();
+    llvm::Value *at = b.CreateAdd(r.idx[d], b.getInt64(row[i]));
+    if (!inBoundsAt(op, i)) {
+      llvm::Value *ok = b.CreateICmpULT(at, lc.size(desc, mt, d));
+      r.rowOk = r.rowOk ? b.CreateAnd(r.rowOk, ok) : ok;
+      at = b.CreateSelect(ok, at, b.getInt64(0));
+    }
+    r.idx[d] = at;
+  }
+  return r;
+}
+
+/// Whether the lanes of a row are contiguous in memory (they advance the
+/// innermost memref dimension).
+bool lanesContiguous(const TransferRow &r, Type mt) {
+  return r.laneExpr.getKind() == AffineExprKind::Dim &&
+         r.laneExpr.getPosition() + 1 == mt.getRank();
+}
+
+/// The combined lane mask of a row (null: all lanes enabled).
+llvm::Value *rowMask(LoweringContext &lc, const TransferRow &r, Value *memref,
+                     bool lastInBounds, unsigned lanes) {
+  Builder &b = lc.builder();
+  llvm::Value *mask = r.userMask;
+  if (!lastInBounds) {
+    unsigned last = (unsigned)memref->getType().getRank() - 1;
+    llvm::Value *inb =
+        boundsMask(lc, r.idx[last],
+                   lc.size(lc.lookup(memref), memref->getType(), last), lanes);
+    mask = mask ? b.CreateAnd(mask, inb) : inb;
+  }
+  if (r.rowOk) {
+    llvm::Value *all = b.CreateVectorSplat(lanes, r.rowOk);
+    mask = mask ? b.CreateAnd(mask, all) : all;
+  }
+  return mask;
+}
+
+/// Lane `lane`'s indices and whether it may be accessed, for rows whose
+/// lanes are not contiguous (strided or broadcast).
+llvm::Value *laneAccess(LoweringContext &lc, const TransferRow &r,
+                        Value *memref, unsigned lane, Values &li) {
+  Builder &b = lc.builder();
+  li = r.idx;
+  if (r.laneExpr.getKind() == AffineExprKind::Dim)
+    li[r.laneExpr.getPosition()] =
+        b.CreateAdd(li[r.laneExpr.getPosition()], b.getInt64(lane));
+  llvm::Value *desc = lc.lookup(memref);
+  llvm::Value *ok = r.rowOk ? r.rowOk : b.getTrue();
+  for (unsigned d = 0; d < li.size(); ++d)
+    ok = b.CreateAnd(
+        ok, b.CreateICmpULT(li[d], lc.size(desc, memref->getType(), d)));
+  if (r.userMask)
+    ok = b.CreateAnd(ok, b.CreateExtractElement(r.userMask, lane));
+  // Keep the address valid for lanes that are not accessed.
+  for (unsigned d = 0; d < li.size(); ++d)
+    li[d] = b.CreateSelect(ok, li[d], b.getInt64(0));
+  return ok;
+}
+
+llvm::Value *readRow(LoweringContext &lc, Operation &op, Value *memref,
+                     const TransferRow &r, llvm::Value *pad, Type vt) {
+  Builder &b = lc.builder();
+  Type mt = memref->getType();
+  unsigned lanes = (unsigned)vt.getShape().back();
+  llvm::Type *rowTy = rowType(lc, vt);
+  llvm::Type *elt = lc.convertType(mt.getElementType());
+  llvm::Align align = lc.llvmModule().getDataLayout().getABITypeAlign(elt);
+  llvm::Value *padRow = b.CreateVectorSplat(lanes, pad);
+  if (lanesContiguous(r, mt)) {
+    llvm::Value *ptr = lc.elementPtr(memref, r.idx, op.getLoc());
+    llvm::Value *mask =
+        rowMask(lc, r, memref, inBoundsAt(op, vt.getRank() - 1), lanes);
+    if (!mask)
+      return b.CreateAlignedLoad(rowTy, ptr, align);
+    return b.CreateMaskedLoad(rowTy, ptr, align, mask, padRow);
+  }
+  // Strided or broadcast lanes: a guarded scalar load per lane.
+  llvm::Value *result = padRow;
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    Values li;
+    llvm::Value *ok = laneAccess(lc, r, memref, lane, li);
+    llvm::Value *ptr = lc.elementPtr(memref, li, op.getLoc());
+    llvm::Value *v = b.CreateMaskedLoad(llvm::FixedVectorType::get(elt, 1), ptr,
+                                        align, b.CreateVectorSplat(1, ok),
+                                        b.CreateVectorSplat(1, pad));
+    result = b.CreateInsertElement(
+        result, b.CreateExtractElement(v, (uint64_t)0), lane);
+  }
+  return result;
+}
+
+void writeRow(LoweringContext &lc, Operation &op, Value *memref,
+              const TransferRow &r, llvm::Value *rowValue, Type vt) {
+  Builder &b = lc.builder();
+  Type mt = memref->getType();
+  unsigned lanes = (unsigned)vt.getShape().back();
+  llvm::Type *elt = lc.convertType(mt.getElementType());
+  llvm::Align align = lc.llvmModule().getDataLayout().getABITypeAlign(elt);
+  if (lanesContiguous(r, mt)) {
+    llvm::Value *ptr = lc.elementPtr(memref, r.idx, op.getLoc());
+    llvm::Value *mask =
+        rowMask(lc, r, memref, inBoundsAt(op, vt.getRank() - 1), lanes);
+    if (mask)
+      b.CreateMaskedStore(rowValue, ptr, align, mask);
+    else
+      b.CreateAlignedStore(rowValue, ptr, align);
+    return;
+  }
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    Values li;
+    llvm::Value *ok = laneAccess(lc, r, memref, lane, li);
+    llvm::Value *ptr = lc.elementPtr(memref, li, op.getLoc());
+    llvm::Value *v = b.CreateVectorSplat(
+        1, b.CreateExtractElement(rowValue, (uint64_t)lane));
+    b.CreateMaskedStore(v, ptr, align, b.CreateVectorSplat(1, ok));
+  }
+}
+
+bool lowerTransferRead(LoweringContext &lc, Operation &op) {
   Type vt = op.getResult(0)->getType();
-  if (!require1D(lc, op, vt))
-    return false;
   std::vector<int64_t> seg = segmentSizes(op);
   Value *memref = op.getOperand(0);
-  Type mt = memref->getType();
   Values idx = lc.lookup(op.getOperands(1, (unsigned)seg[1]));
   llvm::Value *pad = lc.lookup(op.getOperand(1 + (unsigned)seg[1]));
   llvm::Value *userMask =
       seg[3] ? lc.lookup(op.getOperand(2 + (unsigned)seg[1])) : nullptr;
+  if (userMask && vt.getRank() > 1 && !isMinorIdentityND(op))
+    return lc.emitError(op, "masks of permuted n-D transfers are not "
+                            "supported");
   AffineMap perm = op.getAttr("permutation_map").getAffineMap();
-  unsigned lanes = (unsigned)vt.getShape()[0];
-  llvm::Type *vty = lc.convertType(vt);
-  llvm::Value *desc = lc.lookup(memref);
-  llvm::Align align = lc.llvmModule().getDataLayout().getABITypeAlign(
-      lc.convertType(mt.getElementType()));
-  if (isMinorIdentity(perm)) {
-    unsigned last = (unsigned)mt.getRank() - 1;
-    llvm::Value *ptr = lc.elementPtr(memref, idx, op.getLoc());
-    llvm::Value *mask = userMask;
-    if (!allInBounds(op)) {
-      llvm::Value *inb =
-          boundsMask(lc, idx[last], lc.size(desc, mt, last), lanes);
-      mask = mask ? b.CreateAnd(mask, inb) : inb;
-    }
-    if (!mask) {
-      lc.map(op.getResult(0), b.CreateAlignedLoad(vty, ptr, align));
-      return true;
-    }
-    llvm::Value *passthru = b.CreateVectorSplat(lanes, pad);
-    lc.map(op.getResult(0),
-           b.CreateMaskedLoad(vty, ptr, align, mask, passthru));
-    return true;
-  }
-  // Broadcast or strided permutation: one guarded scalar load per lane.
-  llvm::Function *fn = lc.currentFunction();
-  llvm::Value *result = b.CreateVectorSplat(lanes, pad);
-  for (unsigned lane = 0; lane < lanes; ++lane) {
-    Values li = laneIndices(b, idx, perm, lane);
-    llvm::Value *ok = b.getTrue();
-    for (unsigned d = 0; d < li.size(); ++d)
-      ok = b.CreateAnd(ok, b.CreateICmpULT(li[d], lc.size(desc, mt, d)));
-    if (userMask)
-      ok = b.CreateAnd(ok, b.CreateExtractElement(userMask, lane));
-    llvm::BasicBlock *from = b.GetInsertBlock();
-    llvm::BasicBlock *loadBB = llvm::BasicBlock::Create(lc.ctx(), "lane", fn);
-    llvm::BasicBlock *join = llvm::BasicBlock::Create(lc.ctx(), "lane.end", fn);
-    b.CreateCondBr(ok, loadBB, join);
-    b.SetInsertPoint(loadBB);
-    llvm::Value *v = b.CreateLoad(lc.convertType(mt.getElementType()),
-                                  lc.elementPtr(memref, li, op.getLoc()));
-    llvm::Value *updated = b.CreateInsertElement(result, v, lane);
-    b.CreateBr(join);
-    b.SetInsertPoint(join);
-    llvm::PHINode *phi = b.CreatePHI(vty, 2);
-    phi->addIncoming(result, from);
-    phi->addIncoming(updated, loadBB);
-    result = phi;
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(vt));
+  for (const auto &row : rowsOf(vt)) {
+    TransferRow r = transferRow(lc, op, memref, idx, perm, row, userMask);
+    result =
+        setRow(lc.builder(), result, readRow(lc, op, memref, r, pad, vt), row);
   }
   lc.map(op.getResult(0), result);
   return true;
 }
 
 bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
-  Builder &b = lc.builder();
   Type vt = op.getOperand(0)->getType();
-  if (!require1D(lc, op, vt))
-    return false;
   std::vector<int64_t> seg = segmentSizes(op);
   llvm::Value *vec = lc.lookup(op.getOperand(0));
   Value *memref = op.getOperand(1);
-  Type mt = memref->getType();
   Values idx = lc.lookup(op.getOperands(2, (unsigned)seg[2]));
   llvm::Value *userMask =
       seg[3] ? lc.lookup(op.getOperand(2 + (unsigned)seg[2])) : nullptr;
+  if (userMask && vt.getRank() > 1 && !isMinorIdentityND(op))
+    return lc.emitError(op, "masks of permuted n-D transfers are not "
+                            "supported");
   AffineMap perm = op.getAttr("permutation_map").getAffineMap();
-  unsigned lanes = (unsigned)vt.getShape()[0];
-  llvm::Value *desc = lc.lookup(memref);
-  llvm::Align align = lc.llvmModule().getDataLayout().getABITypeAlign(
-      lc.convertType(mt.getElementType()));
-  if (isMinorIdentity(perm)) {
-    unsigned last = (unsigned)mt.getRank() - 1;
-    llvm::Value *ptr = lc.elementPtr(memref, idx, op.getLoc());
-    llvm::Value *mask = userMask;
-    if (!allInBounds(op)) {
-      llvm::Value *inb =
-          boundsMask(lc, idx[last], lc.size(desc, mt, last), lanes);
-      mask = mask ? b.CreateAnd(mask, inb) : inb;
-    }
-    if (mask)
-      b.CreateMaskedStore(vec, ptr, align, mask);
-    else
-      b.CreateAlignedStore(vec, ptr, align);
-    return true;
-  }
-  llvm::Function *fn = lc.currentFunction();
-  for (unsigned lane = 0; lane < lanes; ++lane) {
-    Values li = laneIndices(b, idx, perm, lane);
-    llvm::Value *ok = b.getTrue();
-    for (unsigned d = 0; d < li.size(); ++d)
-      ok = b.CreateAnd(ok, b.CreateICmpULT(li[d], lc.size(desc, mt, d)));
-    if (userMask)
-      ok = b.CreateAnd(ok, b.CreateExtractElement(userMask, lane));
-    llvm::BasicBlock *storeBB = llvm::BasicBlock::Create(lc.ctx(), "lane", fn);
-    llvm::BasicBlock *join = llvm::BasicBlock::Create(lc.ctx(), "lane.end", fn);
-    b.CreateCondBr(ok, storeBB, join);
-    b.SetInsertPoint(storeBB);
-    b.CreateStore(b.CreateExtractElement(vec, lane),
-                  lc.elementPtr(memref, li, op.getLoc()));
-    b.CreateBr(join);
-    b.SetInsertPoint(join);
+  for (const auto &row : rowsOf(vt)) {
+    TransferRow r = transferRow(lc, op, memref, idx, perm, row, userMask);
+    writeRow(lc, op, memref, r, getRow(lc.builder(), vec, row), vt);
   }
   return true;
 }
@@ -274,61 +378,98 @@ bool lowerReduction(LoweringContext &lc, Operation &op) {
   return true;
 }
 
+/// Broadcast (and splat) with numpy rules: each destination row reads the
+/// source row at the same trailing indices (size-1 source dims read 0), and
+/// a one-lane or scalar source fills the whole row.
 bool lowerBroadcast(LoweringContext &lc, Operation &op) {
-  Type to = op.getResult(0)->getType();
-  if (!require1D(lc, op, to))
-    return false;
+  Builder &b = lc.builder();
+  Type to = op.getResult(0)->getType(), from = op.getOperand(0)->getType();
   llvm::Value *in = lc.lookup(op.getOperand(0));
-  if (in->getType()->isVectorTy()) {
-    auto *vt = llvm::cast<llvm::FixedVectorType>(in->getType());
-    if (vt->getNumElements() == (unsigned)to.getShape()[0]) {
-      lc.map(op.getResult(0), in);
-      return true;
+  unsigned lanes = (unsigned)to.getShape().back();
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(to));
+  size_t skip = to.getRank() - (from.isVector() ? from.getRank() : 0);
+  for (const auto &row : rowsOf(to)) {
+    llvm::Value *rowValue;
+    if (!from.isVector()) {
+      rowValue = b.CreateVectorSplat(lanes, in);
+    } else {
+      std::vector<unsigned> srcRow;
+      for (size_t i = skip; i < row.size(); ++i)
+        srcRow.push_back(from.getDimSize((unsigned)(i - skip)) == 1 ? 0
+                                                                    : row[i]);
+      rowValue = getRow(b, in, srcRow);
+      if (from.getShape().back() != (int64_t)lanes)
+        rowValue = b.CreateVectorSplat(
+            lanes, b.CreateExtractElement(rowValue, (uint64_t)0));
     }
-    in = lc.builder().CreateExtractElement(in, (uint64_t)0);
+    result = setRow(b, result, rowValue, row);
   }
-  lc.map(op.getResult(0),
-         lc.builder().CreateVectorSplat((unsigned)to.getShape()[0], in));
+  lc.map(op.getResult(0), result);
   return true;
 }
 
 bool lowerFma(LoweringContext &lc, Operation &op) {
-  if (!require1D(lc, op, op.getResult(0)->getType()))
-    return false;
+  Builder &b = lc.builder();
+  Type t = op.getResult(0)->getType();
   Values args = lc.lookup(op.getOperands());
   llvm::Function *fn = llvm::Intrinsic::getDeclaration(
-      &lc.llvmModule(), llvm::Intrinsic::fma, {args[0]->getType()});
-  lc.map(op.getResult(0), lc.builder().CreateCall(fn, args));
+      &lc.llvmModule(), llvm::Intrinsic::fma, {rowType(lc, t)});
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(t));
+  for (const auto &row : rowsOf(t)) {
+    Values rowArgs;
+    for (llvm::Value *a : args)
+      rowArgs.push_back(getRow(b, a, row));
+    result = setRow(b, result, b.CreateCall(fn, rowArgs), row);
+  }
+  lc.map(op.getResult(0), result);
   return true;
 }
 
-/// The single position of a 1-D extract/insert (static or dynamic).
-llvm::Value *position(LoweringContext &lc, Operation &op, unsigned dynAt) {
-  int64_t p = op.getAttr("static_position").getInts().at(0);
-  return p == kDynamic ? lc.lookup(op.getOperand(dynAt))
-                       : lc.builder().getInt64(p);
+/// Splits positions into the static leading ones (into the nested arrays)
+/// and the innermost lane position when all dims are addressed; dynamic
+/// positions are supported in the innermost dimension only.
+bool splitPositions(LoweringContext &lc, Operation &op, Type vector,
+                    unsigned firstDynamic, std::vector<unsigned> &leading,
+                    llvm::Value *&lane) {
+  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
+  bool full = (int64_t)pos.size() == vector.getRank();
+  lane = nullptr;
+  for (size_t i = 0; i < pos.size(); ++i) {
+    bool isLane = full && i + 1 == pos.size();
+    if (pos[i] == kDynamic && !isLane)
+      return lc.emitError(op, "dynamic positions are supported in the "
+                              "innermost dimension only");
+    if (isLane)
+      lane = pos[i] == kDynamic ? lc.lookup(op.getOperand(firstDynamic))
+                                : lc.builder().getInt64(pos[i]);
+    else
+      leading.push_back((unsigned)pos[i]);
+  }
+  return true;
 }
 
 bool lowerExtract(LoweringContext &lc, Operation &op) {
-  Type src = op.getOperand(0)->getType();
-  if (!require1D(lc, op, src) ||
-      op.getAttr("static_position").getInts().size() != 1)
-    return lc.emitError(op, "only scalar extraction from 1-D vectors");
-  lc.map(op.getResult(0),
-         lc.builder().CreateExtractElement(lc.lookup(op.getOperand(0)),
-                                           position(lc, op, 1)));
+  Builder &b = lc.builder();
+  std::vector<unsigned> leading;
+  llvm::Value *lane;
+  if (!splitPositions(lc, op, op.getOperand(0)->getType(), 1, leading, lane))
+    return false;
+  llvm::Value *v = getRow(b, lc.lookup(op.getOperand(0)), leading);
+  lc.map(op.getResult(0), lane ? b.CreateExtractElement(v, lane) : v);
   return true;
 }
 
 bool lowerInsert(LoweringContext &lc, Operation &op) {
-  Type dst = op.getOperand(1)->getType();
-  if (!require1D(lc, op, dst) ||
-      op.getAttr("static_position").getInts().size() != 1)
-    return lc.emitError(op, "only scalar insertion into 1-D vectors");
-  lc.map(op.getResult(0),
-         lc.builder().CreateInsertElement(lc.lookup(op.getOperand(1)),
-                                          lc.lookup(op.getOperand(0)),
-                                          position(lc, op, 2)));
+  Builder &b = lc.builder();
+  std::vector<unsigned> leading;
+  llvm::Value *lane;
+  if (!splitPositions(lc, op, op.getOperand(1)->getType(), 2, leading, lane))
+    return false;
+  llvm::Value *dest = lc.lookup(op.getOperand(1));
+  llvm::Value *src = lc.lookup(op.getOperand(0));
+  if (lane)
+    src = b.CreateInsertElement(getRow(b, dest, leading), src, lane);
+  lc.map(op.getResult(0), setRow(b, dest, src, leading));
   return true;
 }
 
@@ -385,14 +526,52 @@ void printScalar(LoweringContext &lc, Type t, llvm::Value *v) {
   callPrint(lc, "printF32", v);
 }
 
+/// `( ( 1, 2 ), ( 3, 4 ) )`: nested parentheses per dimension, as the
+/// runner utilities print vectors.
+void printVector(LoweringContext &lc, Type t, llvm::Value *v,
+                 std::vector<unsigned> prefix) {
+  Builder &b = lc.builder();
+  callPrint(lc, "printOpen", nullptr);
+  int64_t n = t.getShape()[prefix.size()];
+  bool innermost = prefix.size() + 1 == t.getShape().size();
+  for (int64_t i = 0; i < n; ++i) {
+    if (i)
+      callPrint(lc, "printComma", nullptr);
+    if (innermost) {
+      printScalar(lc, t.getElementType(),
+                  b.CreateExtractElement(getRow(b, v, prefix), i));
+    } else {
+      prefix.push_back((unsigned)i);
+      printVector(lc, t, v, prefix);
+      prefix.pop_back();
+    }
+  }
+  callPrint(lc, "printClose", nullptr);
+}
+
+/// The punctuation after a print: newline (default), comma, or none.
+void printPunctuation(LoweringContext &lc, Operation &op) {
+  Attribute punct = op.getAttr("punctuation");
+  std::string p = punct ? punct.getString() : "newline";
+  if (p.find("newline") != std::string::npos)
+    callPrint(lc, "printNewline", nullptr);
+  else if (p.find("comma") != std::string::npos)
+    callPrint(lc, "printComma", nullptr);
+  else if (p.find("open") != std::string::npos)
+    callPrint(lc, "printOpen", nullptr);
+  else if (p.find("close") != std::string::npos)
+    callPrint(lc, "printClose", nullptr);
+}
+
 bool lowerPrint(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   if (op.getNumOperands() == 0) {
+    // A string prints exactly its text (MLIR adds no punctuation to it).
     if (Attribute s = op.getAttr("stringLiteral")) {
-      callPrint(lc, "printString",
-                b.CreateGlobalStringPtr(s.getString().substr(0)));
+      callPrint(lc, "printString", b.CreateGlobalStringPtr(s.getString()));
+      return true;
     }
-    callPrint(lc, "printNewline", nullptr);
+    printPunctuation(lc, op);
     return true;
   }
   Type t = op.getOperand(0)->getType();
@@ -400,19 +579,9 @@ bool lowerPrint(LoweringContext &lc, Operation &op) {
   if (!t.isVector()) {
     printScalar(lc, t, v);
   } else {
-    if (!require1D(lc, op, t))
-      return false;
-    callPrint(lc, "printOpen", nullptr);
-    for (int64_t i = 0; i < t.getShape()[0]; ++i) {
-      if (i)
-        callPrint(lc, "printComma", nullptr);
-      printScalar(lc, t.getElementType(), b.CreateExtractElement(v, i));
-    }
-    callPrint(lc, "printClose", nullptr);
+    printVector(lc, t, v, {});
   }
-  Attribute punct = op.getAttr("punctuation");
-  if (!punct || punct.getString().find("newline") != std::string::npos)
-    callPrint(lc, "printNewline", nullptr);
+  printPunctuation(lc, op);
   return true;
 }
 
