@@ -262,8 +262,14 @@ static bool scanDimensionList(std::string_view buf, size_t &pos,
     } else {
       return true;
     }
-    if (pos < buf.size() && buf[pos] == 'x') {
-      ++pos;
+    // MLIR allows blanks around the `x` separators (`40 x 8 x f32`).
+    size_t after = pos;
+    while (after < buf.size() && (buf[after] == ' ' || buf[after] == '\t'))
+      ++after;
+    if (after < buf.size() && buf[after] == 'x') {
+      pos = after + 1;
+      while (pos < buf.size() && (buf[pos] == ' ' || buf[pos] == '\t'))
+        ++pos;
       dims.push_back(d);
       continue;
     }
@@ -484,7 +490,8 @@ bool Parser::parseType(Type &t) {
                                  "affine map: " +
                                      std::to_string(shape.size()) +
                                      " != " + std::to_string(map.getNumDims()));
-      layout = LayoutKind::Map;
+      // MLIR canonicalizes an identity layout map away.
+      layout = map.isIdentity() ? LayoutKind::Identity : LayoutKind::Map;
       continue;
     }
     return emitError("expected memory space or layout");
