@@ -1579,6 +1579,8 @@ static bool parseOperationInto(Parser &p, Block &block) {
                                             std::to_string(state.types.size()) +
                                             " results but was provided " +
                                             std::to_string(bound) + " to bind");
+  for (auto &pre : state.prelude)
+    block.push_back(std::move(pre));
   auto op =
       Operation::create(state.name, state.loc, state.operands, state.types,
                         state.attrs, (unsigned)state.regions.size());

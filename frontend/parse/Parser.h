@@ -30,6 +30,9 @@ struct OperationState {
   std::vector<Type> types; // result types
   std::vector<NamedAttribute> attrs;
   std::vector<std::unique_ptr<Region>> regions;
+  /// Ops to insert before this one: old spellings that MLIR 19 writes as
+  /// two ops (`dim %m, 0` becomes an index constant and memref.dim).
+  std::vector<std::unique_ptr<Operation>> prelude;
 
   void addAttr(std::string n, Attribute a) {
     attrs.push_back({std::move(n), std::move(a)});
