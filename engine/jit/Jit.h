@@ -9,7 +9,10 @@
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/Support/Error.h>
 
+#include <llvm/Passes/PassBuilder.h>
+
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace affjit {
@@ -42,10 +45,15 @@ public:
 private:
   Jit() = default;
   llvm::Expected<std::string> emitObject(llvm::Module &module) const;
+  std::string pipelineText(llvm::PassBuilder &pb,
+                           llvm::PassInstrumentationCallbacks &pic) const;
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   std::string cpuName, cpuFeatures;
   unsigned optLevel = 3;
+  /// The textual pass pipeline for optLevel, built once.
+  mutable std::string pipeline;
+  mutable std::mutex pipelineMutex;
 };
 
 } // namespace affjit
