@@ -380,24 +380,42 @@ bool lowerTranspose(LoweringContext &lc, Operation &op) {
   return true;
 }
 
+/// The allocated pointer, aligned pointer and offset of a ranked or
+/// unranked memref (unranked ones hold a pointer to a ranked descriptor).
+struct BaseFields {
+  llvm::Value *allocated, *aligned, *offset;
+};
+BaseFields baseFields(LoweringContext &lc, Value *memref) {
+  Builder &b = lc.builder();
+  llvm::Value *desc = lc.lookup(memref);
+  Type t = memref->getType();
+  if (t.isMemRef())
+    return {lc.allocatedPtr(desc), lc.alignedPtr(desc), lc.offset(desc, t)};
+  llvm::Value *ranked = b.CreateExtractValue(desc, {1});
+  auto field = [&](unsigned i, llvm::Type *ty) {
+    return b.CreateLoad(ty, b.CreateGEP(b.getInt64Ty(), ranked, b.getInt64(i)));
+  };
+  return {field(0, b.getPtrTy()), field(1, b.getPtrTy()),
+          field(2, b.getInt64Ty())};
+}
+
 /// Reshape whose rank is the run-time length of the shape operand: the
 /// ranked descriptor is built on the stack, sizes from the shape, row-major
 /// strides filled from the innermost dimension outwards.
 bool lowerReshapeToUnranked(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
-  Type src = op.getOperand(0)->getType();
   Value *shape = op.getOperand(1);
   Type shapeElt = shape->getType().getElementType();
-  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  BaseFields base = baseFields(lc, op.getOperand(0));
   llvm::Value *rank = lc.size(lc.lookup(shape), shape->getType(), 0);
   // {ptr, ptr, i64, sizes[rank], strides[rank]} as 3 + 2 * rank words.
   llvm::Value *words =
       b.CreateAdd(b.getInt64(3), b.CreateMul(rank, b.getInt64(2)));
   llvm::Value *ranked = b.CreateAlloca(b.getInt64Ty(), words);
-  b.CreateStore(lc.allocatedPtr(desc), ranked);
-  b.CreateStore(lc.alignedPtr(desc),
+  b.CreateStore(base.allocated, ranked);
+  b.CreateStore(base.aligned,
                 b.CreateGEP(b.getInt64Ty(), ranked, b.getInt64(1)));
-  b.CreateStore(lc.offset(desc, src),
+  b.CreateStore(base.offset,
                 b.CreateGEP(b.getInt64Ty(), ranked, b.getInt64(2)));
   Values results;
   bool ok = emitCountedLoop(
@@ -427,12 +445,10 @@ bool lowerReshapeToUnranked(LoweringContext &lc, Operation &op) {
 
 bool lowerReshape(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
-  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  Type dst = op.getResult(0)->getType();
   if (!dst.isMemRef())
     return lowerReshapeToUnranked(lc, op);
-  llvm::Value *desc = lc.lookup(op.getOperand(0));
   Type shapeType = op.getOperand(1)->getType();
-  llvm::Value *shapeDesc = lc.lookup(op.getOperand(1));
   Values sizes;
   for (unsigned d = 0; d < dst.getRank(); ++d) {
     if (!dst.isDynamicDim(d)) {
@@ -445,11 +461,10 @@ bool lowerReshape(LoweringContext &lc, Operation &op) {
         b.CreateLoad(lc.convertType(shapeType.getElementType()), ptr);
     sizes.push_back(b.CreateSExtOrTrunc(v, b.getInt64Ty()));
   }
-  (void)shapeDesc;
+  BaseFields base = baseFields(lc, op.getOperand(0));
   lc.map(op.getResult(0),
-         lc.makeDescriptor(dst, lc.allocatedPtr(desc), lc.alignedPtr(desc),
-                           lc.offset(desc, src), sizes,
-                           rowMajorStrides(b, sizes)));
+         lc.makeDescriptor(dst, base.allocated, base.aligned, base.offset,
+                           sizes, rowMajorStrides(b, sizes)));
   return true;
 }
 
