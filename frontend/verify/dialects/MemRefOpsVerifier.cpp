@@ -1,0 +1,1363 @@
+// Verifiers of the memref dialect ops (seed 004) with MLIR 19's rules and
+// messages: operand/result kinds and counts, alloc dynamic sizes, load/store
+// index counts, cast compatibility, the inferred layouts of subview,
+// collapse_shape, expand_shape and transpose, globals and their uses,
+// alloca scopes, and the DMA ops (which must move one element type, as the
+// seed requires although MLIR does not check it).
+#include "frontend/verify/OpVerifiers.h"
+
+#include <map>
+#include <optional>
+
+namespace affjit {
+
+namespace {
+
+using Shape = std::vector<int64_t>;
+using Groups = std::vector<std::vector<int64_t>>;
+
+//===-- generic checks
+//------------------------------------------------------===//
+
+std::string quoted(Type t) { return "'" + t.str() + "'"; }
+
+/// MLIR's ODS wording for an operand that fails its type constraint.
+bool badOperand(Operation &op, VerifyContext &ctx, unsigned i,
+                const std::string &what) {
+  return ctx.emitOpError(op, "operand #" + std::to_string(i) + " must be " +
+                                 what + ", but got " +
+                                 quoted(op.getOperand(i)->getType()));
+}
+
+bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
+               const std::string &what) {
+  return ctx.emitOpError(op, "result #" + std::to_string(i) + " must be " +
+                                 what + ", but got " +
+                                 quoted(op.getResult(i)->getType()));
+}
+
+const char *const kAnyMemRef = "memref of any type values";
+const char *const kAnyRankedOrUnranked =
+    "ranked or unranked memref of any type values";
+const char *const kStridedMemRef = "strided memref of any type values";
+
+bool expectOperands(Operation &op, VerifyContext &ctx, unsigned n) {
+  if (op.getNumOperands() == n)
+    return true;
+  if (n == 1)
+    return ctx.emitOpError(op, "requires a single operand");
+  return ctx.emitOpError(op, "expected " + std::to_string(n) +
+                                 " operands, but found " +
+                                 std::to_string(op.getNumOperands()));
+}
+
+bool expectAtLeastOperands(Operation &op, VerifyContext &ctx, unsigned n) {
+  if (op.getNumOperands() >= n)
+    return true;
+  return ctx.emitOpError(op, "expected " + std::to_string(n) +
+                                 " or more operands, but found " +
+                                 std::to_string(op.getNumOperands()));
+}
+
+bool expectResults(Operation &op, VerifyContext &ctx, unsigned n) {
+  if (op.getNumResults() == n)
+    return true;
+  return ctx.emitOpError(op, n == 0 ? "requires zero results"
+                                    : "requires one result");
+}
+
+bool expectNoRegions(Operation &op, VerifyContext &ctx) {
+  if (op.getNumRegions() == 0)
+    return true;
+  return ctx.emitOpError(op, "requires zero regions");
+}
+
+/// Operand and result counts of a fixed-arity op without regions.
+bool expectShape(Operation &op, VerifyContext &ctx, unsigned operands,
+                 unsigned results) {
+  return expectOperands(op, ctx, operands) && expectResults(op, ctx, results) &&
+         expectNoRegions(op, ctx);
+}
+
+/// Operands `[begin, end)` must be of index type ("variadic of index").
+bool expectIndexOperands(Operation &op, VerifyContext &ctx, unsigned begin,
+                         unsigned end) {
+  for (unsigned i = begin; i < end; ++i)
+    if (!op.getOperand(i)->getType().isIndex())
+      return badOperand(op, ctx, i, "variadic of index");
+  return true;
+}
+
+Attribute requireAttr(Operation &op, VerifyContext &ctx, const char *name) {
+  Attribute a = op.getAttr(name);
+  if (!a)
+    ctx.emitOpError(op, "requires attribute '" + std::string(name) + "'");
+  return a;
+}
+
+bool attrConstraint(Operation &op, VerifyContext &ctx, const char *name,
+                    const std::string &what) {
+  return ctx.emitOpError(op, "attribute '" + std::string(name) +
+                                 "' failed to satisfy constraint: " + what);
+}
+
+bool isIntAttrOf(Attribute a, unsigned width) {
+  return a.isa(AttrKind::Integer) && a.getType().isInteger(width);
+}
+
+/// A dense i64 array attribute (`array<i64: ...>`), required.
+bool getI64Array(Operation &op, VerifyContext &ctx, const char *name,
+                 Shape &out) {
+  Attribute a = requireAttr(op, ctx, name);
+  if (!a)
+    return false;
+  if (!a.isa(AttrKind::DenseArray) || !a.getType().isInteger(64))
+    return attrConstraint(op, ctx, name, "i64 dense array attribute");
+  out = a.getInts();
+  return true;
+}
+
+/// Splits operands by `operandSegmentSizes` with `n` segments.
+bool getSegments(Operation &op, VerifyContext &ctx, size_t n,
+                 std::vector<int64_t> &seg) {
+  Attribute a = op.getAttr("operandSegmentSizes");
+  if (!a || !a.isa(AttrKind::DenseArray) || !a.getType().isInteger(32)) {
+    int64_t total = 0;
+    return ctx.emitOpError(
+        op, "operand count (" + std::to_string(op.getNumOperands()) +
+                ") does not match with the total size (" +
+                std::to_string(total) +
+                ") specified in attribute 'operandSegmentSizes'");
+  }
+  seg = a.getInts();
+  if (seg.size() != n)
+    return ctx.emitOpError(
+        op, "'operandSegmentSizes' attribute for specifying operand segments "
+            "must have " +
+                std::to_string(n) + " elements, but got " +
+                std::to_string(seg.size()));
+  int64_t total = 0;
+  for (int64_t s : seg) {
+    if (s < 0)
+      return ctx.emitOpError(op, "'operandSegmentSizes' attribute cannot "
+                                 "have negative elements");
+    total += s;
+  }
+  if (total != (int64_t)op.getNumOperands())
+    return ctx.emitOpError(
+        op, "operand count (" + std::to_string(op.getNumOperands()) +
+                ") does not match with the total size (" +
+                std::to_string(total) +
+                ") specified in attribute 'operandSegmentSizes'");
+  return true;
+}
+
+bool isPowerOf2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+int64_t countDynamic(const Shape &v) {
+  int64_t n = 0;
+  for (int64_t x : v)
+    n += x == kDynamic;
+  return n;
+}
+
+//===-- layouts
+//-------------------------------------------------------------===//
+
+/// MLIR's SaturatedInteger arithmetic on strides and offsets: kDynamic
+/// absorbs everything except a multiplication by a static zero.
+int64_t satMul(int64_t a, int64_t b) {
+  if (a == 0 || b == 0)
+    return 0;
+  if (a == kDynamic || b == kDynamic)
+    return kDynamic;
+  return a * b;
+}
+
+int64_t satAdd(int64_t a, int64_t b) {
+  return a == kDynamic || b == kDynamic ? kDynamic : a + b;
+}
+
+/// The strides/offset view of a memref's layout; false for affine maps
+/// that are not plain strided layouts.
+struct Strided {
+  Shape strides;
+  int64_t offset = 0;
+};
+
+/// A linear form of an affine layout expression: per-dim coefficients
+/// and a constant, kDynamic where a symbol makes them unknown.
+struct Linear {
+  Shape coef;
+  int64_t constant = 0;
+};
+
+bool linearize(const AffineExpr &e, unsigned numDims, Linear &out) {
+  out.coef.assign(numDims, 0);
+  out.constant = 0;
+  switch (e.getKind()) {
+  case AffineExprKind::Dim:
+    out.coef[e.getPosition()] = 1;
+    return true;
+  case AffineExprKind::Symbol:
+    out.constant = kDynamic;
+    return true;
+  case AffineExprKind::Constant:
+    out.constant = e.getValue();
+    return true;
+  case AffineExprKind::Add: {
+    Linear l, r;
+    if (!linearize(e.getLHS(), numDims, l) ||
+        !linearize(e.getRHS(), numDims, r))
+      return false;
+    for (unsigned d = 0; d < numDims; ++d)
+      out.coef[d] = satAdd(l.coef[d], r.coef[d]);
+    out.constant = satAdd(l.constant, r.constant);
+    return true;
+  }
+  case AffineExprKind::Mul: {
+    Linear l, r;
+    if (!linearize(e.getLHS(), numDims, l) ||
+        !linearize(e.getRHS(), numDims, r))
+      return false;
+    // One side is dim-free (affine): it scales the other.
+    bool lHasDims = false, rHasDims = false;
+    for (unsigned d = 0; d < numDims; ++d) {
+      lHasDims |= l.coef[d] != 0;
+      rHasDims |= r.coef[d] != 0;
+    }
+    if (lHasDims && rHasDims)
+      return false;
+    const Linear &v = lHasDims ? l : r;
+    int64_t k = lHasDims ? r.constant : l.constant;
+    for (unsigned d = 0; d < numDims; ++d)
+      out.coef[d] = satMul(v.coef[d], k);
+    out.constant = satMul(v.constant, k);
+    return true;
+  }
+  default:
+    // mod/floordiv/ceildiv of dims are not strided.
+    for (unsigned d = 0; d < numDims; ++d)
+      if (e.isFunctionOfDim(d))
+        return false;
+    out.constant = kDynamic;
+    return true;
+  }
+}
+
+/// Strides and offset of any memref layout MLIR considers strided,
+/// including single-result affine maps such as `d0 * 64 + d1 * 4 + d2`.
+std::optional<Strided> stridesOf(Type t) {
+  Strided s;
+  if (t.getStridesAndOffset(s.strides, s.offset))
+    return s;
+  if (!t.isMemRef() || t.getLayoutKind() != LayoutKind::Map)
+    return std::nullopt;
+  AffineMap m = t.getLayoutMap();
+  Linear l;
+  if (m.getNumResults() != 1 || m.getNumDims() != t.getRank() ||
+      !linearize(m.getResult(0), m.getNumDims(), l))
+    return std::nullopt;
+  s.strides = l.coef;
+  s.offset = l.constant;
+  return s;
+}
+
+bool hasIdentityLayout(Type t) {
+  return t.isMemRef() && t.getLayoutKind() == LayoutKind::Identity;
+}
+
+/// Structural layout equality (MLIR compares layout attributes).
+bool sameLayout(Type a, Type b) {
+  if (a.getLayoutKind() != b.getLayoutKind())
+    return false;
+  switch (a.getLayoutKind()) {
+  case LayoutKind::Identity:
+    return true;
+  case LayoutKind::Strided:
+    return a.getLayoutStrides() == b.getLayoutStrides() &&
+           a.getLayoutOffset() == b.getLayoutOffset();
+  case LayoutKind::Map:
+    return a.getLayoutMap() == b.getLayoutMap();
+  }
+  return false;
+}
+
+/// MLIR's canonicalizeStridedLayout, used to print types in messages: a
+/// strided layout becomes its linear affine map (symbols for `?`), or no
+/// layout when that map is the row-major identity.
+Type canonicalStrided(Type t) {
+  auto s = stridesOf(t);
+  if (!s || t.getLayoutKind() == LayoutKind::Identity)
+    return t;
+  // Layouts whose map is already the identity (`strided<[1]>`) or that
+  // are 0-d with a symbolic offset stay as written.
+  if (t.getRank() == 1 && s->strides[0] == 1 && s->offset == 0)
+    return t;
+  if (t.getRank() == 0)
+    return s->offset == 0
+               ? Type::memref({}, t.getElementType(), t.getMemorySpace())
+               : t;
+  auto linear = [](const Shape &strides, int64_t offset) {
+    unsigned nSyms = 0;
+    AffineExpr e = offset == kDynamic ? AffineExpr::symbol(nSyms++)
+                                      : AffineExpr::constant(offset);
+    for (unsigned d = 0; d < strides.size(); ++d)
+      e = e + AffineExpr::dim(d) * (strides[d] == kDynamic
+                                        ? AffineExpr::symbol(nSyms++)
+                                        : AffineExpr::constant(strides[d]));
+    return AffineMap::get((unsigned)strides.size(), nSyms, {e});
+  };
+  // Row-major strides with a symbol after the first dynamic size.
+  Shape canonical(t.getRank());
+  int64_t running = 1;
+  for (size_t d = canonical.size(); d-- > 0;) {
+    canonical[d] = running;
+    running = satMul(running, t.getDimSize((unsigned)d));
+  }
+  AffineMap m = linear(s->strides, s->offset);
+  if (m.getResult(0) == linear(canonical, 0).getResult(0))
+    return Type::memref(t.getShape(), t.getElementType(), t.getMemorySpace());
+  return Type::mapMemref(t.getShape(), t.getElementType(), m,
+                         t.getMemorySpace());
+}
+
+/// memref.cast's compatibility rule (CastOp::areCastCompatible).
+bool areCastCompatible(Type a, Type b) {
+  if (a.isMemRef() && b.isMemRef()) {
+    if (a.getElementType() != b.getElementType())
+      return false;
+    if (!sameLayout(a, b)) {
+      auto sa = stridesOf(a), sb = stridesOf(b);
+      if (!sa || !sb || sa->strides.size() != sb->strides.size())
+        return false;
+      auto compatible = [](int64_t x, int64_t y) {
+        return x == kDynamic || y == kDynamic || x == y;
+      };
+      if (!compatible(sa->offset, sb->offset))
+        return false;
+      for (size_t i = 0; i < sa->strides.size(); ++i)
+        if (!compatible(sa->strides[i], sb->strides[i]))
+          return false;
+    }
+    if (a.getMemorySpace() != b.getMemorySpace() || a.getRank() != b.getRank())
+      return false;
+    for (unsigned i = 0; i < a.getRank(); ++i)
+      if (!a.isDynamicDim(i) && !b.isDynamicDim(i) &&
+          a.getDimSize(i) != b.getDimSize(i))
+        return false;
+    return true;
+  }
+  if (!a.isAnyMemRef() || !b.isAnyMemRef())
+    return false;
+  if (a.isUnrankedMemRef() && b.isUnrankedMemRef())
+    return false;
+  return a.getElementType() == b.getElementType() &&
+         a.getMemorySpace() == b.getMemorySpace();
+}
+
+/// Reads `reassociation = [[0, 1], [2]]`.
+bool getReassociation(Operation &op, VerifyContext &ctx, Groups &groups) {
+  Attribute a = requireAttr(op, ctx, "reassociation");
+  if (!a)
+    return false;
+  const char *what = "Array of 64-bit integer array attributes";
+  if (!a.isa(AttrKind::Array))
+    return attrConstraint(op, ctx, "reassociation", what);
+  for (const Attribute &g : a.getArray()) {
+    if (!g.isa(AttrKind::Array))
+      return attrConstraint(op, ctx, "reassociation", what);
+    groups.emplace_back();
+    for (const Attribute &d : g.getArray()) {
+      if (!isIntAttrOf(d, 64))
+        return attrConstraint(op, ctx, "reassociation", what);
+      groups.back().push_back(d.getInt());
+    }
+  }
+  return true;
+}
+
+/// verifyCollapsedShape of MemRefOps.cpp: groups cover the expanded dims
+/// in order and static groups multiply out to the collapsed size.
+bool verifyCollapsedShape(Operation &op, VerifyContext &ctx,
+                          const Shape &collapsed, const Shape &expanded,
+                          const Groups &groups) {
+  if (collapsed.size() != groups.size())
+    return ctx.emitOpError(op, "invalid number of reassociation groups: "
+                               "found " +
+                                   std::to_string(groups.size()) +
+                                   ", expected " +
+                                   std::to_string(collapsed.size()));
+  int64_t nextDim = 0;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    bool foundDynamic = false;
+    for (int64_t d : groups[g]) {
+      if (d != nextDim++)
+        return ctx.emitOpError(op, "reassociation indices must be contiguous");
+      if (d >= (int64_t)expanded.size())
+        return ctx.emitOpError(op, "reassociation index " + std::to_string(d) +
+                                       " is out of bounds");
+      foundDynamic |= expanded[d] == kDynamic;
+    }
+    if ((collapsed[g] == kDynamic) != foundDynamic)
+      return ctx.emitOpError(op, "collapsed dim (" + std::to_string(g) +
+                                     ") must be dynamic if and only if "
+                                     "reassociation group is dynamic");
+    if (!foundDynamic) {
+      int64_t size = 1;
+      for (int64_t d : groups[g])
+        size *= expanded[d];
+      if (size != collapsed[g])
+        return ctx.emitOpError(
+            op, "collapsed dim size (" + std::to_string(collapsed[g]) +
+                    ") must equal reassociation group size (" +
+                    std::to_string(size) + ")");
+    }
+  }
+  if (collapsed.empty()) {
+    for (int64_t d : expanded)
+      if (d != 1)
+        return ctx.emitOpError(op, "rank 0 memrefs can only be "
+                                   "extended/collapsed with/from ones");
+  } else if (nextDim != (int64_t)expanded.size()) {
+    return ctx.emitOpError(op, "expanded rank (" +
+                                   std::to_string(expanded.size()) +
+                                   ") inconsistent with number of "
+                                   "reassociation indices (" +
+                                   std::to_string(nextDim) + ")");
+  }
+  return true;
+}
+
+/// computeCollapsedLayoutMap (non-strict): the stride of a group is that of
+/// its last non-unit dim; collapsed dims must be contiguous where known.
+std::optional<Strided> collapsedLayout(Type src, const Groups &groups) {
+  auto s = stridesOf(src);
+  if (!s)
+    return std::nullopt;
+  const Shape &shape = src.getShape();
+  Strided out;
+  out.offset = s->offset;
+  for (const auto &g : groups) {
+    size_t n = g.size();
+    while (n > 1 && shape[g[n - 1]] == 1)
+      --n;
+    int64_t last = g[n - 1];
+    out.strides.push_back(shape[last] != kDynamic || n == 1 ? s->strides[last]
+                                                            : kDynamic);
+  }
+  for (size_t gi = groups.size(); gi-- > 0;) {
+    const auto &g = groups[gi];
+    int64_t stride = out.strides[gi];
+    for (size_t k = g.size(); k-- > 1;) {
+      int64_t idx = g[k];
+      stride = satMul(stride, shape[idx]);
+      int64_t srcStride = s->strides[idx - 1];
+      if (shape[idx - 1] == 1)
+        continue;
+      if (stride != kDynamic && srcStride != kDynamic && stride != srcStride)
+        return std::nullopt;
+    }
+  }
+  return out;
+}
+
+/// computeExpandedLayoutMap: each group expands its source stride from
+/// the innermost dim outwards.
+std::optional<Strided> expandedLayout(Type src, const Shape &resultShape,
+                                      const Groups &groups) {
+  auto s = stridesOf(src);
+  if (!s)
+    return std::nullopt;
+  Strided out;
+  out.offset = s->offset;
+  out.strides.assign(resultShape.size(), 1);
+  int64_t shapeIndex = (int64_t)resultShape.size() - 1;
+  for (size_t gi = groups.size(); gi-- > 0;) {
+    int64_t stride = s->strides[gi];
+    for (size_t k = 0; k < groups[gi].size() && shapeIndex >= 0; ++k) {
+      out.strides[shapeIndex] = stride;
+      stride = satMul(stride, resultShape[shapeIndex--]);
+    }
+  }
+  return out;
+}
+
+Type withLayout(Type like, const Shape &shape, const Strided &l) {
+  return Type::stridedMemref(shape, like.getElementType(), l.strides, l.offset,
+                             like.getMemorySpace());
+}
+
+//===-- allocation
+//----------------------------------------------------------===//
+
+/// True if an enclosing op frees allocas when it ends (MLIR's
+/// AutomaticAllocationScope: functions, alloca scopes, affine loops).
+bool hasAllocationScope(Operation &op) {
+  for (Operation *p = op.getParentOp(); p; p = p->getParentOp())
+    if (p->isa("func.func") || p->isa("memref.alloca_scope") ||
+        p->isa("affine.for") || p->isa("affine.parallel"))
+      return true;
+  return false;
+}
+
+bool verifyAllocLike(Operation &op, VerifyContext &ctx) {
+  if (Attribute a = op.getAttr("alignment"))
+    if (!isIntAttrOf(a, 64) || a.getInt() < 0)
+      return attrConstraint(op, ctx, "alignment",
+                            "64-bit signless integer attribute whose minimum "
+                            "value is 0");
+  std::vector<int64_t> seg;
+  if (!getSegments(op, ctx, 2, seg) || !expectResults(op, ctx, 1) ||
+      !expectNoRegions(op, ctx) ||
+      !expectIndexOperands(op, ctx, 0, op.getNumOperands()))
+    return false;
+  Type t = op.getResult(0)->getType();
+  if (!t.isMemRef())
+    return badResult(op, ctx, 0, kAnyMemRef);
+  if (op.isa("memref.alloca") && !hasAllocationScope(op))
+    return ctx.emitOpError(op, "requires an ancestor op with "
+                               "AutomaticAllocationScope trait");
+  if (seg[0] != (int64_t)t.getNumDynamicDims())
+    return ctx.emitOpError(op, "dimension operand count does not equal "
+                               "memref dynamic dimension count");
+  unsigned numSymbols = t.getLayoutKind() == LayoutKind::Map
+                            ? t.getLayoutMap().getNumSymbols()
+                            : 0;
+  if (seg[1] != (int64_t)numSymbols)
+    return ctx.emitOpError(op, "symbol operand count does not equal memref "
+                               "symbol count: expected " +
+                                   std::to_string(numSymbols) + ", got " +
+                                   std::to_string(seg[1]));
+  return true;
+}
+
+bool verifyDealloc(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 1, 0))
+    return false;
+  if (!op.getOperand(0)->getType().isAnyMemRef())
+    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
+  return true;
+}
+
+/// The body ends in memref.alloca_scope.return, whose operands feed the
+/// results one for one.
+bool verifyAllocaScope(Operation &op, VerifyContext &ctx) {
+  if (op.getNumOperands() != 0)
+    return ctx.emitOpError(op, "requires zero operands");
+  if (op.getNumRegions() != 1)
+    return ctx.emitOpError(op, "requires one region");
+  Region &r = op.getRegion(0);
+  if (r.getBlocks().size() != 1)
+    return ctx.emitOpError(op, "expects a non-empty block");
+  Block &b = r.front();
+  Operation *term = b.empty() ? nullptr : &b.back();
+  if (!term || !term->isa("memref.alloca_scope.return"))
+    return ctx.emitOpError(
+        op, "expects regions to end with 'memref.alloca_scope.return', "
+            "found '" +
+                (term ? term->getName() : std::string()) + "'");
+  // MLIR's RegionBranchOpInterface wording (with its double space).
+  std::string edge = " along control flow edge from Region #0 to parent "
+                     "results: ";
+  if (term->getNumOperands() != op.getNumResults())
+    return ctx.emitOpError(
+        op, " region control flow edge from Region #0 to parent results: "
+            "source has " +
+                std::to_string(term->getNumOperands()) +
+                " operands, but target successor needs " +
+                std::to_string(op.getNumResults()));
+  for (unsigned i = 0; i < op.getNumResults(); ++i) {
+    Type from = term->getOperand(i)->getType();
+    Type to = op.getResult(i)->getType();
+    if (from != to)
+      return ctx.emitOpError(op, edge + "source type #" + std::to_string(i) +
+                                     " " + quoted(from) +
+                                     " should match input type #" +
+                                     std::to_string(i) + " " + quoted(to));
+  }
+  return true;
+}
+
+bool verifyAllocaScopeReturn(Operation &op, VerifyContext &ctx) {
+  Operation *parent = op.getParentOp();
+  if (!parent || !parent->isa("memref.alloca_scope"))
+    return ctx.emitOpError(op, "expects parent op 'memref.alloca_scope'");
+  return expectResults(op, ctx, 0) && expectNoRegions(op, ctx);
+}
+
+//===-- element access
+//------------------------------------------------------===//
+
+/// Checks `memref` operand at `at` and index operands after it.
+bool verifyAccess(Operation &op, VerifyContext &ctx, unsigned at) {
+  if (!expectAtLeastOperands(op, ctx, at + 1))
+    return false;
+  if (!op.getOperand(at)->getType().isMemRef())
+    return badOperand(op, ctx, at, kAnyMemRef);
+  return expectIndexOperands(op, ctx, at + 1, op.getNumOperands());
+}
+
+bool checkNontemporal(Operation &op, VerifyContext &ctx) {
+  Attribute a = op.getAttr("nontemporal");
+  if (a && !a.isa(AttrKind::Bool))
+    return attrConstraint(op, ctx, "nontemporal", "bool attribute");
+  return true;
+}
+
+bool verifyLoad(Operation &op, VerifyContext &ctx) {
+  if (!checkNontemporal(op, ctx) || !verifyAccess(op, ctx, 0) ||
+      !expectResults(op, ctx, 1) || !expectNoRegions(op, ctx))
+    return false;
+  Type t = op.getOperand(0)->getType();
+  if (op.getResult(0)->getType() != t.getElementType())
+    return ctx.emitOpError(op, "failed to verify that result type matches "
+                               "element type of 'memref'");
+  int64_t got = op.getNumOperands() - 1;
+  if (got != t.getRank())
+    return ctx.emitOpError(op, "incorrect number of indices for load, "
+                               "expected " +
+                                   std::to_string(t.getRank()) + " but got " +
+                                   std::to_string(got));
+  return true;
+}
+
+bool verifyStore(Operation &op, VerifyContext &ctx) {
+  if (!checkNontemporal(op, ctx) || !verifyAccess(op, ctx, 1) ||
+      !expectResults(op, ctx, 0) || !expectNoRegions(op, ctx))
+    return false;
+  Type t = op.getOperand(1)->getType();
+  if (op.getOperand(0)->getType() != t.getElementType())
+    return ctx.emitOpError(op, "failed to verify that type of 'value' "
+                               "matches element type of 'memref'");
+  if ((int64_t)op.getNumOperands() - 2 != t.getRank())
+    return ctx.emitOpError(op, "store index operand count not equal to "
+                               "memref rank");
+  return true;
+}
+
+bool verifyDim(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 2, 1))
+    return false;
+  Type t = op.getOperand(0)->getType();
+  if (!t.isUnrankedMemRef() && !(t.isMemRef() && t.getRank() != 0))
+    return badOperand(op, ctx, 0,
+                      "unranked.memref of any type values or "
+                      "non-0-ranked.memref of any type values");
+  if (!op.getOperand(1)->getType().isIndex())
+    return badOperand(op, ctx, 1, "index");
+  if (!op.getResult(0)->getType().isIndex())
+    return badResult(op, ctx, 0, "index");
+  return true;
+}
+
+bool verifyRank(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 1, 1))
+    return false;
+  if (!op.getOperand(0)->getType().isAnyMemRef())
+    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
+  if (!op.getResult(0)->getType().isIndex())
+    return badResult(op, ctx, 0, "index");
+  return true;
+}
+
+bool verifyPrefetch(Operation &op, VerifyContext &ctx) {
+  // Presence first, in name order, as MLIR's generated verifier does.
+  for (const char *name : {"isDataCache", "isWrite", "localityHint"})
+    if (!requireAttr(op, ctx, name))
+      return false;
+  for (const char *name : {"isDataCache", "isWrite"})
+    if (!op.getAttr(name).isa(AttrKind::Bool))
+      return attrConstraint(op, ctx, name, "bool attribute");
+  Attribute hint = op.getAttr("localityHint");
+  if (!isIntAttrOf(hint, 32) || hint.getInt() < 0 || hint.getInt() > 3)
+    return attrConstraint(op, ctx, "localityHint",
+                          "32-bit signless integer attribute whose minimum "
+                          "value is 0 whose maximum value is 3");
+  if (!verifyAccess(op, ctx, 0) || !expectResults(op, ctx, 0) ||
+      !expectNoRegions(op, ctx))
+    return false;
+  if (op.getNumOperands() != 1 + op.getOperand(0)->getType().getRank())
+    return ctx.emitOpError(op, "too few indices");
+  return true;
+}
+
+bool verifyAssumeAlignment(Operation &op, VerifyContext &ctx) {
+  Attribute a = requireAttr(op, ctx, "alignment");
+  if (!a)
+    return false;
+  if (!isIntAttrOf(a, 32) || a.getInt() <= 0)
+    return attrConstraint(op, ctx, "alignment",
+                          "32-bit signless integer attribute whose value is "
+                          "positive");
+  if (!expectShape(op, ctx, 1, 0))
+    return false;
+  if (!op.getOperand(0)->getType().isMemRef())
+    return badOperand(op, ctx, 0, kAnyMemRef);
+  if (!isPowerOf2(a.getInt()))
+    return ctx.emitOpError(op, "alignment must be power of 2");
+  return true;
+}
+
+//===-- casts and copies
+//----------------------------------------------------===//
+
+bool verifyCast(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 1, 1))
+    return false;
+  Type from = op.getOperand(0)->getType(), to = op.getResult(0)->getType();
+  if (!from.isAnyMemRef())
+    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
+  if (!to.isAnyMemRef())
+    return badResult(op, ctx, 0, kAnyRankedOrUnranked);
+  if (!areCastCompatible(from, to))
+    return ctx.emitOpError(op, "operand type " + quoted(from) +
+                                   " and result type " + quoted(to) +
+                                   " are cast incompatible");
+  return true;
+}
+
+bool verifyCopy(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 2, 0))
+    return false;
+  Type a = op.getOperand(0)->getType(), b = op.getOperand(1)->getType();
+  for (unsigned i = 0; i < 2; ++i)
+    if (!op.getOperand(i)->getType().isAnyMemRef())
+      return badOperand(op, ctx, i, kAnyRankedOrUnranked);
+  if (a.getElementType() != b.getElementType())
+    return ctx.emitOpError(op, "requires the same element type for all "
+                               "operands");
+  if (a.isMemRef() && b.isMemRef() && a.getShape() != b.getShape())
+    return ctx.emitOpError(op, "requires the same shape for all operands");
+  return true;
+}
+
+//===-- views
+//---------------------------------------------------------------===//
+
+/// Offsets, sizes and strides of subview / reinterpret_cast, as in MLIR's
+/// OffsetSizeAndStrideOpInterface (errors without the op prefix).
+struct OffsetsSizesStrides {
+  Shape lists[3];
+};
+
+bool verifyOffsetsSizesStrides(Operation &op, VerifyContext &ctx,
+                               const unsigned maxRanks[3],
+                               OffsetsSizesStrides &o) {
+  static const char *const attrs[] = {"static_offsets", "static_sizes",
+                                      "static_strides"};
+  static const char *const names[] = {"offset", "size", "stride"};
+  std::vector<int64_t> seg;
+  if (!getSegments(op, ctx, 4, seg))
+    return false;
+  for (int k = 0; k < 3; ++k)
+    if (!getI64Array(op, ctx, attrs[k], o.lists[k]))
+      return false;
+  size_t nOff = o.lists[0].size(), nSize = o.lists[1].size(),
+         nStride = o.lists[2].size();
+  if (!(nOff == 1 && maxRanks[0] == 1) && nOff != nSize)
+    return ctx.emitError(op, "expected mixed offsets rank to match mixed "
+                             "sizes rank (" +
+                                 std::to_string(nOff) + " vs " +
+                                 std::to_string(nSize) +
+                                 ") so the rank of the result type is "
+                                 "well-formed.");
+  if (nSize != nStride)
+    return ctx.emitError(op, "expected mixed sizes rank to match mixed "
+                             "strides rank (" +
+                                 std::to_string(nSize) + " vs " +
+                                 std::to_string(nStride) +
+                                 ") so the rank of the result type is "
+                                 "well-formed.");
+  for (int k = 0; k < 3; ++k) {
+    if (o.lists[k].size() != maxRanks[k])
+      return ctx.emitError(op, "expected " + std::to_string(maxRanks[k]) + " " +
+                                   names[k] + " values, got " +
+                                   std::to_string(o.lists[k].size()));
+    if (countDynamic(o.lists[k]) != seg[k + 1])
+      return ctx.emitError(op, "expected " +
+                                   std::to_string(countDynamic(o.lists[k])) +
+                                   " dynamic " + names[k] + " values");
+  }
+  for (int k = 0; k < 2; ++k)
+    for (int64_t v : o.lists[k])
+      if (v < 0 && v != kDynamic)
+        return ctx.emitError(op, std::string("expected ") + names[k] +
+                                     "s to be non-negative, but got " +
+                                     std::to_string(v));
+  return expectIndexOperands(op, ctx, 1, op.getNumOperands());
+}
+
+/// computeRankReductionMask: greedily matches `reduced` against
+/// `original`, dropping only unit dims; nullopt if impossible.
+std::optional<std::vector<bool>> rankReductionMask(const Shape &original,
+                                                   const Shape &reduced) {
+  std::vector<bool> unused(original.size(), false);
+  size_t r = 0;
+  for (size_t i = 0; i < original.size(); ++i) {
+    if (r < reduced.size() && original[i] == reduced[r]) {
+      ++r;
+      continue;
+    }
+    unused[i] = true;
+    if (original[i] != 1)
+      return std::nullopt;
+  }
+  if (r != reduced.size())
+    return std::nullopt;
+  return unused;
+}
+
+/// computeMemRefRankReductionMask: which unit dims a rank-reduced result
+/// dropped, using the strides to disambiguate.
+std::optional<std::vector<bool>>
+memrefRankReductionMask(Type original, Type reduced, const Shape &sizes) {
+  std::vector<bool> unused(original.getRank(), false);
+  if (original.getRank() == reduced.getRank())
+    return unused;
+  int64_t count = 0;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i] == 1) {
+      unused[i] = true;
+      ++count;
+    }
+  if (count + reduced.getRank() == original.getRank())
+    return unused;
+  auto so = stridesOf(original), sr = stridesOf(reduced);
+  if (!so || !sr)
+    return std::nullopt;
+  std::map<int64_t, unsigned> unaccounted, candidate;
+  for (int64_t s : so->strides)
+    ++unaccounted[s];
+  for (int64_t s : sr->strides)
+    ++candidate[s];
+  for (size_t d = 0; d < unused.size(); ++d) {
+    if (!unused[d])
+      continue;
+    int64_t s = so->strides[d];
+    if (unaccounted[s] > candidate[s]) {
+      --unaccounted[s];
+      continue;
+    }
+    if (unaccounted[s] == candidate[s]) {
+      unused[d] = false;
+      continue;
+    }
+    return std::nullopt;
+  }
+  count = 0;
+  for (bool u : unused)
+    count += u;
+  if (count + reduced.getRank() != original.getRank())
+    return std::nullopt;
+  return unused;
+}
+
+bool verifySubView(Operation &op, VerifyContext &ctx) {
+  if (!expectAtLeastOperands(op, ctx, 1) || !expectResults(op, ctx, 1) ||
+      !expectNoRegions(op, ctx))
+    return false;
+  Type base = op.getOperand(0)->getType(), sub = op.getResult(0)->getType();
+  if (!base.isMemRef())
+    return badOperand(op, ctx, 0, kAnyMemRef);
+  if (!sub.isMemRef())
+    return badResult(op, ctx, 0, kAnyMemRef);
+  unsigned rank = (unsigned)base.getRank();
+  const unsigned maxRanks[3] = {rank, rank, rank};
+  OffsetsSizesStrides o;
+  if (!verifyOffsetsSizesStrides(op, ctx, maxRanks, o))
+    return false;
+  if (base.getMemorySpace() != sub.getMemorySpace())
+    return ctx.emitError(op, "different memory spaces specified for base "
+                             "memref type " +
+                                 quoted(base) + " and subview memref type " +
+                                 quoted(sub));
+  auto bs = stridesOf(base);
+  if (!bs)
+    return ctx.emitError(op, "base type " + quoted(base) + " is not strided");
+  // SubViewOp::inferResultType: offset and strides scale by the source's.
+  Strided expected;
+  expected.offset = bs->offset;
+  for (unsigned d = 0; d < rank; ++d) {
+    expected.offset =
+        satAdd(expected.offset, satMul(o.lists[0][d], bs->strides[d]));
+    expected.strides.push_back(satMul(bs->strides[d], o.lists[2][d]));
+  }
+  Type expectedType = withLayout(base, o.lists[1], expected);
+  std::string layoutMsg = "expected result type to be " + quoted(expectedType) +
+                          " or a rank-reduced version. (mismatch of result "
+                          "layout) ";
+  if (expectedType != sub) {
+    if (sub.getRank() > expectedType.getRank())
+      return ctx.emitError(op, "expected result rank to be smaller or equal "
+                               "to the source rank. ");
+    if (!rankReductionMask(expectedType.getShape(), sub.getShape()))
+      return ctx.emitError(op, "expected result type to be " +
+                                   quoted(expectedType) +
+                                   " or a rank-reduced version. (mismatch of "
+                                   "result sizes) ");
+    if (expectedType.getElementType() != sub.getElementType())
+      return ctx.emitError(op, "expected result element type to be " +
+                                   quoted(expectedType.getElementType()));
+  }
+  auto ss = stridesOf(sub);
+  if (!ss || ss->offset != expected.offset)
+    return ctx.emitError(op, layoutMsg);
+  auto unused = memrefRankReductionMask(expectedType, sub, o.lists[1]);
+  if (!unused)
+    return ctx.emitError(op, layoutMsg);
+  for (unsigned i = 0, j = 0; i < rank; ++i) {
+    if ((*unused)[i])
+      continue;
+    if (j >= ss->strides.size() || expected.strides[i] != ss->strides[j])
+      return ctx.emitError(op, layoutMsg);
+    ++j;
+  }
+  return true;
+}
+
+bool verifyReinterpretCast(Operation &op, VerifyContext &ctx) {
+  if (!expectAtLeastOperands(op, ctx, 1) || !expectResults(op, ctx, 1) ||
+      !expectNoRegions(op, ctx))
+    return false;
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  if (!src.isAnyMemRef())
+    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
+  if (!dst.isMemRef())
+    return badResult(op, ctx, 0, kAnyMemRef);
+  unsigned rank = (unsigned)dst.getRank();
+  const unsigned maxRanks[3] = {1, rank, rank};
+  OffsetsSizesStrides o;
+  if (!verifyOffsetsSizesStrides(op, ctx, maxRanks, o))
+    return false;
+  std::string types = quoted(src) + " and result memref type " + quoted(dst);
+  if (src.getMemorySpace() != dst.getMemorySpace())
+    return ctx.emitError(op, "different memory spaces specified for source "
+                             "type " +
+                                 types);
+  if (src.getElementType() != dst.getElementType())
+    return ctx.emitError(op, "different element types specified for source "
+                             "type " +
+                                 types);
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t have = dst.getDimSize(d), want = o.lists[1][d];
+    if (have != kDynamic && want != kDynamic && have != want)
+      return ctx.emitError(
+          op, "expected result type with size = " + std::to_string(want) +
+                  " instead of " + std::to_string(have) +
+                  " in dim = " + std::to_string(d));
+  }
+  auto ds = stridesOf(dst);
+  if (!ds)
+    return ctx.emitError(op, "expected result type to have strided layout "
+                             "but found " +
+                                 quoted(dst));
+  int64_t want = o.lists[0][0];
+  if (ds->offset != kDynamic && want != kDynamic && ds->offset != want)
+    return ctx.emitError(
+        op, "expected result type with offset = " + std::to_string(want) +
+                " instead of " + std::to_string(ds->offset));
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t have = ds->strides[d], w = o.lists[2][d];
+    if (have != kDynamic && w != kDynamic && have != w)
+      return ctx.emitError(
+          op, "expected result type with stride = " + std::to_string(w) +
+                  " instead of " + std::to_string(have) +
+                  " in dim = " + std::to_string(d));
+  }
+  return true;
+}
+
+bool verifyView(Operation &op, VerifyContext &ctx) {
+  if (!expectAtLeastOperands(op, ctx, 2) || !expectResults(op, ctx, 1) ||
+      !expectNoRegions(op, ctx))
+    return false;
+  Type base = op.getOperand(0)->getType(), view = op.getResult(0)->getType();
+  if (!base.isMemRef() || base.getRank() != 1 ||
+      !base.getElementType().isInteger(8))
+    return badOperand(op, ctx, 0, "1D memref of 8-bit signless integer values");
+  if (!op.getOperand(1)->getType().isIndex())
+    return badOperand(op, ctx, 1, "index");
+  if (!expectIndexOperands(op, ctx, 2, op.getNumOperands()))
+    return false;
+  if (!view.isMemRef())
+    return badResult(op, ctx, 0, kAnyMemRef);
+  if (!hasIdentityLayout(base))
+    return ctx.emitError(op, "unsupported map for base memref type " +
+                                 quoted(base));
+  if (!hasIdentityLayout(view))
+    return ctx.emitError(op, "unsupported map for result memref type " +
+                                 quoted(view));
+  if (base.getMemorySpace() != view.getMemorySpace())
+    return ctx.emitError(op, "different memory spaces specified for base "
+                             "memref type " +
+                                 quoted(base) + " and view memref type " +
+                                 quoted(view));
+  if (op.getNumOperands() - 2 != view.getNumDynamicDims())
+    return ctx.emitError(op, "incorrect number of size operands for type " +
+                                 quoted(view));
+  return true;
+}
+
+bool verifyCollapseShape(Operation &op, VerifyContext &ctx) {
+  Groups groups;
+  if (!getReassociation(op, ctx, groups) || !expectShape(op, ctx, 1, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  if (!src.isMemRef() || !stridesOf(src))
+    return badOperand(op, ctx, 0, kStridedMemRef);
+  if (!dst.isMemRef() || !stridesOf(dst))
+    return badResult(op, ctx, 0, kStridedMemRef);
+  if (src.getRank() < dst.getRank()) {
+    std::string r0 = std::to_string(src.getRank()),
+                r1 = std::to_string(dst.getRank());
+    return ctx.emitOpError(op, "has source rank " + r0 + " and result rank " +
+                                   r1 + ". This is not a collapse (" + r0 +
+                                   " < " + r1 + ").");
+  }
+  if (!verifyCollapsedShape(op, ctx, dst.getShape(), src.getShape(), groups))
+    return false;
+  Type expected;
+  if (hasIdentityLayout(src)) {
+    expected = Type::memref(dst.getShape(), src.getElementType(),
+                            src.getMemorySpace());
+  } else {
+    auto layout = collapsedLayout(src, groups);
+    if (!layout)
+      return ctx.emitOpError(op, "invalid source layout map or collapsing "
+                                 "non-contiguous dims");
+    expected = withLayout(src, dst.getShape(), *layout);
+  }
+  if (expected != dst)
+    return ctx.emitOpError(op, "expected collapsed type to be " +
+                                   quoted(expected) + " but found " +
+                                   quoted(dst));
+  return true;
+}
+
+bool verifyExpandShape(Operation &op, VerifyContext &ctx) {
+  Groups groups;
+  Shape staticShape;
+  if (!getReassociation(op, ctx, groups) ||
+      !getI64Array(op, ctx, "static_output_shape", staticShape) ||
+      !expectAtLeastOperands(op, ctx, 1) || !expectResults(op, ctx, 1) ||
+      !expectNoRegions(op, ctx))
+    return false;
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  if (!src.isMemRef() || !stridesOf(src))
+    return badOperand(op, ctx, 0, kStridedMemRef);
+  if (!expectIndexOperands(op, ctx, 1, op.getNumOperands()))
+    return false;
+  if (!dst.isMemRef() || !stridesOf(dst))
+    return badResult(op, ctx, 0, kStridedMemRef);
+  if (src.getRank() > dst.getRank()) {
+    std::string r0 = std::to_string(src.getRank()),
+                r1 = std::to_string(dst.getRank());
+    return ctx.emitOpError(op, "has source rank " + r0 + " and result rank " +
+                                   r1 + ". This is not an expansion (" + r0 +
+                                   " > " + r1 + ").");
+  }
+  if (!verifyCollapsedShape(op, ctx, src.getShape(), dst.getShape(), groups))
+    return false;
+  Type expected;
+  if (hasIdentityLayout(src)) {
+    expected = Type::memref(dst.getShape(), src.getElementType(),
+                            src.getMemorySpace());
+  } else {
+    auto layout = expandedLayout(src, dst.getShape(), groups);
+    if (!layout)
+      return ctx.emitOpError(op, "invalid source layout map");
+    expected = withLayout(src, dst.getShape(), *layout);
+  }
+  if (expected != dst)
+    return ctx.emitOpError(op, "expected expanded type to be " +
+                                   quoted(expected) + " but found " +
+                                   quoted(dst));
+  if ((int64_t)staticShape.size() != dst.getRank())
+    return ctx.emitOpError(
+        op, "expected number of static shape bounds to be equal to the "
+            "output rank (" +
+                std::to_string(dst.getRank()) + ") but found " +
+                std::to_string(staticShape.size()) + " inputs instead");
+  int64_t dyn = countDynamic(staticShape);
+  if ((int64_t)op.getNumOperands() - 1 != dyn)
+    return ctx.emitOpError(
+        op, "mismatch in dynamic dims in output_shape and "
+            "static_output_shape: static_output_shape has " +
+                std::to_string(dyn) + " dynamic dims while output_shape has " +
+                std::to_string(op.getNumOperands() - 1) + " values");
+  for (unsigned d = 0; d < dst.getRank(); ++d)
+    if (!dst.isDynamicDim(d) && dst.getDimSize(d) != staticShape[d])
+      return ctx.emitOpError(op, "invalid output shape provided at pos " +
+                                     std::to_string(d));
+  return true;
+}
+
+/// The permutation's result positions, or nullopt if it is not one.
+std::optional<std::vector<unsigned>> permutationOf(const AffineMap &m) {
+  if (m.getNumSymbols() != 0 || m.getNumResults() != m.getNumDims())
+    return std::nullopt;
+  std::vector<unsigned> perm;
+  std::vector<bool> seen(m.getNumDims(), false);
+  for (const AffineExpr &e : m.getResults()) {
+    if (e.getKind() != AffineExprKind::Dim || seen[e.getPosition()])
+      return std::nullopt;
+    seen[e.getPosition()] = true;
+    perm.push_back(e.getPosition());
+  }
+  return perm;
+}
+
+bool verifyTranspose(Operation &op, VerifyContext &ctx) {
+  Attribute a = requireAttr(op, ctx, "permutation");
+  if (!a)
+    return false;
+  if (!a.isa(AttrKind::AffineMap))
+    return attrConstraint(op, ctx, "permutation", "AffineMap attribute");
+  if (!expectShape(op, ctx, 1, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  if (!src.isMemRef() || !stridesOf(src))
+    return badOperand(op, ctx, 0, kStridedMemRef);
+  if (!dst.isMemRef() || !stridesOf(dst))
+    return badResult(op, ctx, 0, kStridedMemRef);
+  AffineMap m = a.getAffineMap();
+  auto perm = permutationOf(m);
+  if (!perm)
+    return ctx.emitOpError(op, "expected a permutation map");
+  if (m.getNumDims() != src.getRank())
+    return ctx.emitOpError(op, "expected a permutation map of same rank as "
+                               "the input");
+  // inferTransposeResultType: sizes and strides permuted, offset kept.
+  Strided s = *stridesOf(src), t;
+  t.offset = s.offset;
+  Shape shape;
+  for (unsigned d : *perm) {
+    shape.push_back(src.getDimSize(d));
+    t.strides.push_back(s.strides[d]);
+  }
+  Type expected = withLayout(src, shape, t);
+  if (canonicalStrided(expected) != canonicalStrided(dst))
+    return ctx.emitOpError(op, "result type " + quoted(dst) +
+                                   " is not equivalent to the canonical "
+                                   "transposed input type " +
+                                   quoted(canonicalStrided(expected)));
+  return true;
+}
+
+bool verifyReshape(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 2, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), shape = op.getOperand(1)->getType();
+  Type dst = op.getResult(0)->getType();
+  if (!src.isAnyMemRef())
+    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
+  if (!shape.isMemRef() || shape.getRank() != 1 ||
+      !shape.getElementType().isIntOrIndex())
+    return badOperand(op, ctx, 1,
+                      "1D memref of signless integer or index values");
+  if (!dst.isAnyMemRef())
+    return badResult(op, ctx, 0, kAnyRankedOrUnranked);
+  if (src.getElementType() != dst.getElementType())
+    return ctx.emitOpError(op, "element types of source and destination "
+                               "memref types should be the same");
+  if (src.isMemRef() && !hasIdentityLayout(src))
+    return ctx.emitOpError(op, "source memref type should have identity "
+                               "affine map");
+  if (dst.isMemRef()) {
+    if (!hasIdentityLayout(dst))
+      return ctx.emitOpError(op, "result memref type should have identity "
+                                 "affine map");
+    if (shape.isDynamicDim(0))
+      return ctx.emitOpError(op, "cannot use shape operand with dynamic "
+                                 "length to reshape to statically-ranked "
+                                 "memref type");
+    if (shape.getDimSize(0) != dst.getRank())
+      return ctx.emitOpError(op, "length of shape operand differs from the "
+                                 "result's memref rank");
+  }
+  return true;
+}
+
+//===-- globals
+//-------------------------------------------------------------===//
+
+bool verifyGlobal(Operation &op, VerifyContext &ctx) {
+  Attribute name = requireAttr(op, ctx, "sym_name");
+  if (!name)
+    return false;
+  if (!name.isa(AttrKind::String))
+    return attrConstraint(op, ctx, "sym_name", "string attribute");
+  Attribute typeAttr = requireAttr(op, ctx, "type");
+  if (!typeAttr)
+    return false;
+  if (!typeAttr.isa(AttrKind::Type))
+    return attrConstraint(op, ctx, "type", "memref type attribute");
+  if (Attribute a = op.getAttr("alignment"))
+    if (!isIntAttrOf(a, 64))
+      return attrConstraint(op, ctx, "alignment",
+                            "64-bit signless integer attribute");
+  if (!expectShape(op, ctx, 0, 0))
+    return false;
+  Type type = typeAttr.getType();
+  if (!type.isMemRef() || !type.hasStaticShape())
+    return ctx.emitOpError(op, "type should be static shaped memref, but "
+                               "got " +
+                                   quoted(type));
+  if (Attribute init = op.getAttr("initial_value")) {
+    if (!init.isa(AttrKind::Unit) && !init.isa(AttrKind::DenseElements))
+      return ctx.emitOpError(op, "initial value should be a unit or "
+                                 "elements attribute, but got " +
+                                     init.str());
+    if (init.isa(AttrKind::DenseElements)) {
+      Type want = Type::tensor(type.getShape(), type.getElementType());
+      if (init.getType() != want)
+        return ctx.emitOpError(op, "initial value expected to be of type " +
+                                       quoted(want) + ", but was of type " +
+                                       quoted(init.getType()));
+    }
+  }
+  if (Attribute a = op.getAttr("alignment"))
+    if (!isPowerOf2(a.getInt()))
+      return ctx.emitError(op, "alignment attribute value " +
+                                   std::to_string(a.getInt()) +
+                                   " is not a power of 2");
+  return true;
+}
+
+/// The global must exist at module level and have the result's type.
+bool verifyGetGlobal(Operation &op, VerifyContext &ctx) {
+  Attribute name = requireAttr(op, ctx, "name");
+  if (!name)
+    return false;
+  if (!name.isa(AttrKind::SymbolRef))
+    return attrConstraint(op, ctx, "name", "flat symbol reference attribute");
+  if (!expectShape(op, ctx, 0, 1))
+    return false;
+  Type t = op.getResult(0)->getType();
+  if (!t.isMemRef() || !t.hasStaticShape())
+    return badResult(op, ctx, 0, "statically shaped memref of any type values");
+  Operation *global = ctx.getModule().lookupSymbol(name.getString());
+  if (!global || !global->isa("memref.global"))
+    return ctx.emitOpError(op, "'" + name.getString() +
+                                   "' does not reference a valid global "
+                                   "memref");
+  Attribute gt = global->getAttr("type");
+  if (gt && gt.getType() != t)
+    return ctx.emitOpError(op,
+                           "result type " + quoted(t) +
+                               " does not match type " + quoted(gt.getType()) +
+                               " of the global memref @" + name.getString());
+  return true;
+}
+
+//===-- DMA
+//-----------------------------------------------------------------===//
+
+/// Operand layout of dma_start, recovered from the memref ranks as MLIR
+/// does: src[idx], dst[idx], num, tag[idx], optional stride pair.
+bool verifyDmaStart(Operation &op, VerifyContext &ctx) {
+  if (!expectResults(op, ctx, 0) || !expectNoRegions(op, ctx))
+    return false;
+  unsigned n = op.getNumOperands();
+  if (n < 4)
+    return ctx.emitOpError(op, "expected at least 4 operands");
+  auto atLeast = [&](unsigned k) {
+    return ctx.emitOpError(op, "expected at least " + std::to_string(k) +
+                                   " operands");
+  };
+  auto allIndex = [&](unsigned begin, unsigned count) {
+    for (unsigned i = begin; i < begin + count; ++i)
+      if (!op.getOperand(i)->getType().isIndex())
+        return false;
+    return true;
+  };
+  Type src = op.getOperand(0)->getType();
+  if (!src.isMemRef())
+    return ctx.emitOpError(op, "expected source to be of memref type");
+  unsigned srcRank = (unsigned)src.getRank();
+  if (n < srcRank + 4)
+    return atLeast(srcRank + 4);
+  if (!allIndex(1, srcRank))
+    return ctx.emitOpError(op, "expected source indices to be of index type");
+  unsigned dstAt = 1 + srcRank;
+  Type dst = op.getOperand(dstAt)->getType();
+  if (!dst.isMemRef())
+    return ctx.emitOpError(op, "expected destination to be of memref type");
+  unsigned dstRank = (unsigned)dst.getRank();
+  unsigned expected = srcRank + dstRank + 4;
+  if (n < expected)
+    return atLeast(expected);
+  if (!allIndex(dstAt + 1, dstRank))
+    return ctx.emitOpError(op, "expected destination indices to be of index "
+                               "type");
+  unsigned numAt = dstAt + 1 + dstRank;
+  if (!op.getOperand(numAt)->getType().isIndex())
+    return ctx.emitOpError(op, "expected num elements to be of index type");
+  Type tag = op.getOperand(numAt + 1)->getType();
+  if (!tag.isMemRef())
+    return ctx.emitOpError(op, "expected tag to be of memref type");
+  expected += (unsigned)tag.getRank();
+  if (n < expected)
+    return atLeast(expected);
+  if (!allIndex(numAt + 2, (unsigned)tag.getRank()))
+    return ctx.emitOpError(op, "expected tag indices to be of index type");
+  if (n != expected && n != expected + 2)
+    return ctx.emitOpError(op, "incorrect number of operands");
+  if (n == expected + 2 && !allIndex(expected, 2))
+    return ctx.emitOpError(op, "expected stride and num elements per stride "
+                               "to be of type index");
+  // Seed 004: "need to have the same elemental type" (MLIR does not check).
+  if (src.getElementType() != dst.getElementType())
+    return ctx.emitOpError(op, "source and destination memrefs must have the "
+                               "same elemental type");
+  return true;
+}
+
+bool verifyDmaWait(Operation &op, VerifyContext &ctx) {
+  if (!expectResults(op, ctx, 0) || !expectNoRegions(op, ctx) ||
+      !expectAtLeastOperands(op, ctx, 2))
+    return false;
+  Type tag = op.getOperand(0)->getType();
+  if (!tag.isMemRef())
+    return badOperand(op, ctx, 0, kAnyMemRef);
+  unsigned n = op.getNumOperands();
+  if (n != tag.getRank() + 2)
+    return ctx.emitOpError(op, "expected tagIndices to have the same number "
+                               "of elements as the tagMemRef rank, expected " +
+                                   std::to_string(tag.getRank()) +
+                                   ", but got " + std::to_string(n - 2));
+  return expectIndexOperands(op, ctx, 1, n);
+}
+
+} // namespace
+
+void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
+  r.add("memref.alloc", verifyAllocLike);
+  r.add("memref.alloca", verifyAllocLike);
+  r.add("memref.alloca_scope", verifyAllocaScope);
+  r.add("memref.alloca_scope.return", verifyAllocaScopeReturn,
+        OpTraits{/*isTerminator=*/true});
+  r.add("memref.dealloc", verifyDealloc);
+  r.add("memref.load", verifyLoad);
+  r.add("memref.store", verifyStore);
+  r.add("memref.dim", verifyDim);
+  r.add("memref.rank", verifyRank);
+  r.add("memref.prefetch", verifyPrefetch);
+  r.add("memref.assume_alignment", verifyAssumeAlignment);
+  r.add("memref.cast", verifyCast);
+  r.add("memref.copy", verifyCopy);
+  r.add("memref.subview", verifySubView);
+  r.add("memref.reinterpret_cast", verifyReinterpretCast);
+  r.add("memref.view", verifyView);
+  r.add("memref.collapse_shape", verifyCollapseShape);
+  r.add("memref.expand_shape", verifyExpandShape);
+  r.add("memref.transpose", verifyTranspose);
+  r.add("memref.reshape", verifyReshape);
+  r.add("memref.global", verifyGlobal);
+  r.add("memref.get_global", verifyGetGlobal);
+  r.add("memref.dma_start", verifyDmaStart);
+  r.add("memref.dma_wait", verifyDmaWait);
+}
+
+} // namespace affjit
