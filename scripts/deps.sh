@@ -6,6 +6,7 @@ set -euo pipefail
 AFFJIT_BUILD_PACKAGES=(
   cmake ninja-build g++ llvm-19-dev clang-19 libxsimd-dev libgtest-dev
   libbenchmark-dev libcli11-dev nlohmann-json3-dev libedit-dev
+  libmimalloc-dev
 )
 # MLIR 19 is the test oracle (mlir-opt, mlir-cpu-runner and its runtime
 # libraries); affjit never links it.

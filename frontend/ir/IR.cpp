@@ -108,6 +108,10 @@ Operation::~Operation() {
 }
 
 void Operation::dropAllUses() {
+  // Blocks drop their ops' uses before destroying them, and nested blocks
+  // do so again: the flag keeps teardown linear instead of O(ops * depth).
+  if (usesDropped)
+    return;
   for (unsigned i = 0; i < operands.size(); ++i)
     if (operands[i])
       removeUse(operands[i], this, i);
@@ -116,6 +120,7 @@ void Operation::dropAllUses() {
     for (auto &b : r->getBlocks())
       for (auto &op : b->ops)
         op->dropAllUses();
+  usesDropped = true;
 }
 
 std::string_view Operation::getDialect() const {

@@ -208,6 +208,7 @@ private:
   std::vector<std::unique_ptr<Region>> regions;
   Block *parentBlock = nullptr;
   OpList::iterator position;
+  bool usesDropped = false;
 };
 
 /// The top-level container: a `builtin.module` op with one block.

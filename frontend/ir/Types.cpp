@@ -29,13 +29,32 @@ const std::vector<int64_t> kNoShape;
 const std::vector<Type> kNoTypes;
 } // namespace
 
-Type Type::index() { return Type(make(TypeKind::Index, 64)); }
-Type Type::integer(unsigned w) { return Type(make(TypeKind::Integer, w)); }
-Type Type::f16() { return Type(make(TypeKind::F16, 16)); }
-Type Type::bf16() { return Type(make(TypeKind::BF16, 16)); }
-Type Type::f32() { return Type(make(TypeKind::F32, 32)); }
-Type Type::f64() { return Type(make(TypeKind::F64, 64)); }
-Type Type::none() { return Type(make(TypeKind::None)); }
+// Scalar types are shared singletons: parsing creates them constantly and
+// an allocation each time showed up as a large share of parse time.
+#define AFFJIT_SCALAR_TYPE(NAME, KIND, WIDTH)                                  \
+  Type Type::NAME() {                                                          \
+    static const std::shared_ptr<TypeStorage> storage =                        \
+        make(TypeKind::KIND, WIDTH);                                           \
+    return Type(storage);                                                      \
+  }
+AFFJIT_SCALAR_TYPE(index, Index, 64)
+AFFJIT_SCALAR_TYPE(f16, F16, 16)
+AFFJIT_SCALAR_TYPE(bf16, BF16, 16)
+AFFJIT_SCALAR_TYPE(f32, F32, 32)
+AFFJIT_SCALAR_TYPE(f64, F64, 64)
+AFFJIT_SCALAR_TYPE(none, None, 0)
+#undef AFFJIT_SCALAR_TYPE
+
+Type Type::integer(unsigned w) {
+  static const std::shared_ptr<TypeStorage> common[] = {
+      make(TypeKind::Integer, 1), make(TypeKind::Integer, 8),
+      make(TypeKind::Integer, 16), make(TypeKind::Integer, 32),
+      make(TypeKind::Integer, 64)};
+  for (const auto &c : common)
+    if (c->width == w)
+      return Type(c);
+  return Type(make(TypeKind::Integer, w));
+}
 
 Type Type::vector(std::vector<int64_t> shape, Type elt) {
   auto s = make(TypeKind::Vector);

@@ -42,6 +42,7 @@ struct Parser::Impl {
   DiagnosticEngine &diag;
   Lexer lexer;
   std::vector<size_t> lineStarts;
+  size_t lastLine = 1; // cache for locOf
   std::unordered_map<std::string, Attribute> attrAliases;
   std::unordered_map<std::string, Type> typeAliases;
   std::vector<ValueScope> scopes;
@@ -87,8 +88,14 @@ std::unique_ptr<Module> parseModule(const SourceBuffer &source,
 
 Location Parser::locOf(size_t offset) const {
   auto &starts = impl->lineStarts;
-  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
-  size_t line = it - starts.begin();
+  // Offsets arrive mostly in increasing order: try the last line first.
+  size_t line = impl->lastLine;
+  if (!(line >= 1 && line <= starts.size() && starts[line - 1] <= offset &&
+        (line == starts.size() || offset < starts[line]))) {
+    auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+    line = it - starts.begin();
+    impl->lastLine = line;
+  }
   Location loc;
   loc.file = impl->source.name;
   loc.line = (unsigned)line;
