@@ -202,12 +202,21 @@ bool parseDim(Parser &p, OperationState &st) {
   if (!p.parseOptionalAttrDict(st.attrs) || !p.parseOperand(m) ||
       !p.expect(Tok::Comma, "','"))
     return false;
-  if (p.tok().is(Tok::Integer))
-    // The seeds' `dim %A, 0` needs an index constant materialized before
-    // the op, which an op parser cannot insert.
-    return customError(p, st, p.getLoc(),
-                       "integer literal dimension index is not supported; "
-                       "use an index constant");
+  if (p.tok().is(Tok::Integer)) {
+    // The seeds' `dim %A, 0`: MLIR 19 spells the index as an operand, so
+    // an index constant is materialized just before the op.
+    int64_t d;
+    Location at = p.getLoc();
+    if (!p.parseInteger(d) || !p.parseColonType(type) ||
+        !p.resolveOperand(m, type, st.operands))
+      return false;
+    auto constant = Operation::create("arith.constant", at, {}, {Type::index()},
+                                      {{"value", Attribute::index(d)}}, 0);
+    st.operands.push_back(constant->getResult(0));
+    st.prelude.push_back(std::move(constant));
+    st.types.push_back(Type::index());
+    return true;
+  }
   return p.parseOperand(i) && p.parseColonType(type) &&
          p.resolveOperand(m, type, st.operands) &&
          p.resolveOperand(i, Type::index(), st.operands) &&
