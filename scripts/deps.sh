@@ -10,7 +10,7 @@ AFFJIT_BUILD_PACKAGES=(
 )
 # MLIR 19 is the test oracle (mlir-opt, mlir-cpu-runner and its runtime
 # libraries); affjit never links it.
-AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux)
+AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux clang-format-19)
 
 affjit_install_missing() {
   local missing=()
