@@ -8,6 +8,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdlib>
+#include <deque>
 #include <mutex>
 #include <unordered_map>
 
@@ -15,9 +16,23 @@ namespace affjit {
 
 namespace {
 
+/// Bounded so that a long-running process compiling ever new programs
+/// keeps flat memory: the oldest entries go first.
+constexpr size_t kMaxCachedObjects = 256;
+
 struct Cache {
   std::mutex mutex;
   std::unordered_map<std::string, std::string> objects;
+  std::deque<std::string> order; // insertion order, oldest first
+
+  void put(const std::string &key, std::string object) {
+    if (objects.emplace(key, std::move(object)).second)
+      order.push_back(key);
+    while (objects.size() > kMaxCachedObjects) {
+      objects.erase(order.front());
+      order.pop_front();
+    }
+  }
 };
 
 Cache &cache() {
@@ -65,7 +80,7 @@ std::unique_ptr<llvm::MemoryBuffer> lookupCachedObject(const std::string &key) {
   if (!file)
     return nullptr;
   std::lock_guard<std::mutex> lock(c.mutex);
-  c.objects[key] = (*file)->getBuffer().str();
+  c.put(key, (*file)->getBuffer().str());
   return llvm::MemoryBuffer::getMemBufferCopy((*file)->getBuffer(), key);
 }
 
@@ -73,7 +88,7 @@ void storeCachedObject(const std::string &key, llvm::StringRef object) {
   Cache &c = cache();
   {
     std::lock_guard<std::mutex> lock(c.mutex);
-    c.objects[key] = object.str();
+    c.put(key, object.str());
   }
   std::string dir = diskDirectory();
   if (dir.empty() || llvm::sys::fs::create_directories(dir))
