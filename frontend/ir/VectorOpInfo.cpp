@@ -1,6 +1,8 @@
 // Shared vector op knowledge (see VectorOpInfo.h).
 #include "frontend/ir/VectorOpInfo.h"
 
+#include <algorithm>
+
 namespace affjit {
 
 namespace {
@@ -41,6 +43,25 @@ bool vectorKindAcceptsFloat(std::string_view kind) {
 bool vectorKindAcceptsInt(std::string_view kind) {
   const KindInfo *k = findKind(kind);
   return k && k->ints;
+}
+
+Type transferMaskType(Type vectorType, const AffineMap &map) {
+  std::vector<std::pair<unsigned, int64_t>> dims;
+  for (unsigned i = 0; i < map.getNumResults(); ++i) {
+    const AffineExpr &e = map.getResult(i);
+    if (e.getKind() != AffineExprKind::Dim)
+      continue;
+    bool seen = false; // the inverse takes a dim's first use
+    for (auto &d : dims)
+      seen |= d.first == e.getPosition();
+    if (!seen)
+      dims.push_back({e.getPosition(), vectorType.getDimSize(i)});
+  }
+  std::sort(dims.begin(), dims.end());
+  std::vector<int64_t> shape;
+  for (auto &d : dims)
+    shape.push_back(d.second);
+  return Type::vector(shape, Type::integer(1));
 }
 
 AffineMap minorIdentityMap(unsigned sourceRank, unsigned vectorRank) {

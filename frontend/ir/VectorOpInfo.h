@@ -4,6 +4,7 @@
 #pragma once
 
 #include "frontend/ir/AffineMap.h"
+#include "frontend/ir/Types.h"
 
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ std::string_view vectorKindName(std::string_view text);
 bool isVectorKind(std::string_view kind);
 bool vectorKindAcceptsFloat(std::string_view kind);
 bool vectorKindAcceptsInt(std::string_view kind);
+
+/// MLIR's inferTransferOpMaskType: the vector's sizes in source-dimension
+/// order (the inverse permutation), broadcast dimensions dropped, of i1.
+Type transferMaskType(Type vectorType, const AffineMap &map);
 
 /// `(d0, ..., dN-1) -> (dN-R, ..., dN-1)`: a transfer's default map.
 AffineMap minorIdentityMap(unsigned sourceRank, unsigned vectorRank);

@@ -243,8 +243,20 @@ void writeRow(LoweringContext &lc, Operation &op, Value *memref,
   }
 }
 
+/// MLIR accepts transfers whose vector element type differs from the
+/// memref's (with compatible bit widths); affjit does not lower those.
+bool requireSameElementType(LoweringContext &lc, Operation &op, Type vector,
+                            Value *memref) {
+  if (vector.getElementType() != memref->getType().getElementType())
+    return lc.emitError(op, "transfers between different element types are "
+                            "not supported");
+  return true;
+}
+
 bool lowerTransferRead(LoweringContext &lc, Operation &op) {
   Type vt = op.getResult(0)->getType();
+  if (!requireSameElementType(lc, op, vt, op.getOperand(0)))
+    return false;
   std::vector<int64_t> seg = segmentSizes(op);
   Value *memref = op.getOperand(0);
   Values idx = lc.lookup(op.getOperands(1, (unsigned)seg[1]));
@@ -267,6 +279,8 @@ bool lowerTransferRead(LoweringContext &lc, Operation &op) {
 
 bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
   Type vt = op.getOperand(0)->getType();
+  if (!requireSameElementType(lc, op, vt, op.getOperand(1)))
+    return false;
   std::vector<int64_t> seg = segmentSizes(op);
   llvm::Value *vec = lc.lookup(op.getOperand(0));
   Value *memref = op.getOperand(1);

@@ -2,7 +2,8 @@
 // emits and test programs use: transfer_read/transfer_write (permutation
 // maps, in_bounds, masks), reduction, broadcast, splat, fma,
 // extract/insert (static and dynamic positions), load/store and print.
-// Each fills MLIR 19's generic form, including its default attributes.
+// Each fills MLIR 19's generic form, including its default attributes, and
+// reports parse errors with MLIR 19's wording and locations.
 #include "frontend/ir/VectorOpInfo.h"
 #include "frontend/parse/OpParsers.h"
 
@@ -12,9 +13,47 @@ namespace affjit {
 
 namespace {
 
+/// Errors MLIR's custom op parsers raise themselves carry this prefix.
 bool opError(Parser &p, const OperationState &state, const Location &loc,
              const std::string &msg) {
   return p.emitError(loc, "custom op '" + state.name + "' " + msg);
+}
+
+/// A keyword of the op's syntax (`into`, `from`, `to`). MLIR reports a
+/// missing one at the current token through the custom op's parser.
+bool expectOpKeyword(Parser &p, const OperationState &state,
+                     std::string_view kw) {
+  if (p.consumeKeyword(kw))
+    return true;
+  return opError(p, state, p.getLoc(), "expected '" + std::string(kw) + "'");
+}
+
+/// A bare keyword inside `<...>` (kinds, flags, punctuation).
+bool parseOpKeyword(Parser &p, const OperationState &state, std::string &s) {
+  if (p.tok().is(Tok::BareId))
+    return p.parseKeyword(s);
+  return opError(p, state, p.getLoc(), "expected valid keyword");
+}
+
+/// A type that ODS declares as a vector (`type($result)` of a
+/// vector-typed operand or result).
+bool parseVectorType(Parser &p, const OperationState &state, Type &t) {
+  Location loc = p.getLoc();
+  if (!p.parseType(t))
+    return false;
+  if (!t.isVector())
+    return opError(p, state, loc, "invalid kind of type specified");
+  return true;
+}
+
+/// A type that ODS declares as a ranked memref.
+bool parseMemRefType(Parser &p, const OperationState &state, Type &t) {
+  Location loc = p.getLoc();
+  if (!p.parseType(t))
+    return false;
+  if (!t.isMemRef())
+    return opError(p, state, loc, "invalid kind of type specified");
+  return true;
 }
 
 Attribute segments(std::vector<int64_t> sizes) {
@@ -29,192 +68,272 @@ Attribute findAttr(const OperationState &state, std::string_view name) {
   return Attribute();
 }
 
-/// The mask type of a transfer: the vector's shape in source-dimension
-/// order (broadcast dimensions dropped), of i1.
-Type maskType(Type vectorType, const AffineMap &map) {
-  std::vector<std::pair<unsigned, int64_t>> dims;
-  for (unsigned i = 0; i < map.getNumResults(); ++i)
-    if (map.getResult(i).getKind() == AffineExprKind::Dim)
-      dims.push_back(
-          {map.getResult(i).getPosition(), vectorType.getDimSize(i)});
-  std::sort(dims.begin(), dims.end());
-  std::vector<int64_t> shape;
-  for (auto &d : dims)
-    shape.push_back(d.second);
-  return Type::vector(shape, Type::integer(1));
+//===-- transfer_read / transfer_write ----------------------------------===//
+
+/// MLIR 19's getTransferMinorIdentityMap: the trailing source dims, all of
+/// them when the vector has the higher rank (the verifier rejects that).
+AffineMap defaultPermutationMap(Type source, Type vector) {
+  unsigned rank = (unsigned)source.getRank();
+  return minorIdentityMap(rank, std::min(rank, (unsigned)vector.getRank()));
 }
 
-/// Adds the default permutation_map and in_bounds unless given.
-bool completeTransferAttrs(Parser &p, OperationState &state, Type source,
-                           Type vector, const Location &loc) {
-  if (!source.isMemRef() || !vector.isVector())
-    return opError(p, state, loc,
-                   "requires a ranked memref source and a vector type");
-  if (!findAttr(state, "permutation_map")) {
-    if (vector.getRank() > source.getRank())
-      return opError(p, state, loc,
-                     "expected a permutation_map for a vector of higher rank "
-                     "than the source");
-    state.addAttr("permutation_map",
-                  Attribute::affineMap(minorIdentityMap(
-                      (unsigned)source.getRank(), (unsigned)vector.getRank())));
+/// Adds the default permutation_map and in_bounds (all false, one per map
+/// result) unless the attribute dictionary gave them.
+void addDefaultTransferAttrs(OperationState &state, Type source, Type vector) {
+  // Like MLIR, a permutation_map that is not a map is dropped (the
+  // verifier then reports it missing) and in_bounds follows the vector.
+  Attribute given = findAttr(state, "permutation_map");
+  if (given && !given.isa(AttrKind::AffineMap)) {
+    std::erase_if(state.attrs, [](const NamedAttribute &a) {
+      return a.name == "permutation_map";
+    });
+    if (!findAttr(state, "in_bounds"))
+      state.addAttr("in_bounds",
+                    Attribute::array(std::vector<Attribute>(
+                        vector.getRank(), Attribute::boolean(false))));
+    return;
   }
+  if (!given)
+    state.addAttr("permutation_map",
+                  Attribute::affineMap(defaultPermutationMap(source, vector)));
+  Attribute map = findAttr(state, "permutation_map");
   if (!findAttr(state, "in_bounds"))
-    state.addAttr("in_bounds",
-                  Attribute::array(std::vector<Attribute>(
-                      vector.getRank(), Attribute::boolean(false))));
+    state.addAttr("in_bounds", Attribute::array(std::vector<Attribute>(
+                                   map.getAffineMap().getNumResults(),
+                                   Attribute::boolean(false))));
+}
+
+/// The optional `, %mask` after a transfer's operands.
+bool parseOptionalMask(Parser &p, bool &hasMask, UnresolvedOperand &mask) {
+  hasMask = p.consumeIf(Tok::Comma);
+  return !hasMask || p.parseOperand(mask);
+}
+
+/// `{attrs} : T1, T2` with the location of the types (after the dict).
+bool parseTransferTypes(Parser &p, OperationState &state, Location &typesLoc,
+                        std::vector<Type> &types) {
+  if (!p.parseOptionalAttrDict(state.attrs))
+    return false;
+  typesLoc = p.getLoc();
+  if (!p.parseColonTypeList(types))
+    return false;
+  if (types.size() != 2)
+    return opError(p, state, typesLoc, "requires two types");
   return true;
+}
+
+/// Resolves the mask against the type MLIR infers from vector and map.
+bool resolveMask(Parser &p, OperationState &state, const Location &typesLoc,
+                 const UnresolvedOperand &mask, Type vectorType) {
+  Attribute map = findAttr(state, "permutation_map");
+  if (!map) { // dropped above; the verifier reports it
+    Value *v;
+    if (!p.lookupValue(mask, v))
+      return false;
+    state.operands.push_back(v);
+    return true;
+  }
+  AffineMap m = map.getAffineMap();
+  if ((int64_t)m.getNumResults() != vectorType.getRank())
+    return opError(p, state, typesLoc,
+                   "expected the same rank for the vector and the results of "
+                   "the permutation map");
+  return p.resolveOperand(mask, transferMaskType(vectorType, m),
+                          state.operands);
 }
 
 /// `%m[%i, %j], %pad[, %mask] {attrs} : memref<...>, vector<...>`
 bool parseTransferRead(Parser &p, OperationState &state) {
-  UnresolvedOperand source, pad;
-  std::vector<UnresolvedOperand> indices, mask;
+  UnresolvedOperand source, pad, mask;
+  std::vector<UnresolvedOperand> indices;
+  bool hasMask;
   if (!p.parseOperand(source) || !p.expect(Tok::LSquare, "'['") ||
       !p.parseOperandList(indices) || !p.expect(Tok::RSquare, "']'") ||
-      !p.expect(Tok::Comma, "','") || !p.parseOperand(pad))
+      !p.expect(Tok::Comma, "','") || !p.parseOperand(pad) ||
+      !parseOptionalMask(p, hasMask, mask))
     return false;
-  if (p.consumeIf(Tok::Comma) && !p.parseOperandList(mask, false))
+  Location typesLoc;
+  std::vector<Type> types;
+  if (!parseTransferTypes(p, state, typesLoc, types))
     return false;
-  Location typeLoc = p.getLoc();
-  Type sourceType, vectorType;
-  if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(sourceType) ||
-      !p.expect(Tok::Comma, "','") || !p.parseType(vectorType) ||
-      !completeTransferAttrs(p, state, sourceType, vectorType, typeLoc))
+  Type sourceType = types[0], vectorType = types[1];
+  if (!sourceType.isMemRef())
+    return opError(p, state, typesLoc, "requires memref or ranked tensor type");
+  if (!vectorType.isVector())
+    return opError(p, state, typesLoc, "requires vector type");
+  addDefaultTransferAttrs(state, sourceType, vectorType);
+  if (!p.resolveOperand(source, sourceType, state.operands) ||
+      !p.resolveOperands(indices, Type::index(), state.operands) ||
+      !p.resolveOperand(pad, sourceType.getElementType(), state.operands) ||
+      (hasMask && !resolveMask(p, state, typesLoc, mask, vectorType)))
     return false;
-  if (mask.size() > 1)
-    return opError(p, state, typeLoc, "expected at most one mask operand");
-  state.addAttr("operandSegmentSizes", segments({1, (int64_t)indices.size(), 1,
-                                                 (int64_t)mask.size()}));
+  state.addAttr("operandSegmentSizes",
+                segments({1, (int64_t)indices.size(), 1, hasMask ? 1 : 0}));
   state.types.push_back(vectorType);
-  AffineMap map = findAttr(state, "permutation_map").getAffineMap();
-  return p.resolveOperand(source, sourceType, state.operands) &&
-         p.resolveOperands(indices, Type::index(), state.operands) &&
-         p.resolveOperand(pad, sourceType.getElementType(), state.operands) &&
-         p.resolveOperands(mask, maskType(vectorType, map), state.operands);
+  return true;
 }
 
 /// `%v, %m[%i, %j][, %mask] {attrs} : vector<...>, memref<...>`
 bool parseTransferWrite(Parser &p, OperationState &state) {
-  UnresolvedOperand value, dest;
-  std::vector<UnresolvedOperand> indices, mask;
+  UnresolvedOperand value, dest, mask;
+  std::vector<UnresolvedOperand> indices;
+  bool hasMask;
   if (!p.parseOperand(value) || !p.expect(Tok::Comma, "','") ||
       !p.parseOperand(dest) || !p.expect(Tok::LSquare, "'['") ||
-      !p.parseOperandList(indices) || !p.expect(Tok::RSquare, "']'"))
+      !p.parseOperandList(indices) || !p.expect(Tok::RSquare, "']'") ||
+      !parseOptionalMask(p, hasMask, mask))
     return false;
-  if (p.consumeIf(Tok::Comma) && !p.parseOperandList(mask, false))
+  Location typesLoc;
+  std::vector<Type> types;
+  if (!parseTransferTypes(p, state, typesLoc, types))
     return false;
-  Location typeLoc = p.getLoc();
-  Type vectorType, destType;
-  if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(vectorType) ||
-      !p.expect(Tok::Comma, "','") || !p.parseType(destType) ||
-      !completeTransferAttrs(p, state, destType, vectorType, typeLoc))
+  Type vectorType = types[0], destType = types[1];
+  if (!vectorType.isVector())
+    return opError(p, state, typesLoc, "requires vector type");
+  if (!destType.isMemRef())
+    return opError(p, state, typesLoc, "requires memref or ranked tensor type");
+  addDefaultTransferAttrs(state, destType, vectorType);
+  if (!p.resolveOperand(value, vectorType, state.operands) ||
+      !p.resolveOperand(dest, destType, state.operands) ||
+      !p.resolveOperands(indices, Type::index(), state.operands) ||
+      (hasMask && !resolveMask(p, state, typesLoc, mask, vectorType)))
     return false;
-  if (mask.size() > 1)
-    return opError(p, state, typeLoc, "expected at most one mask operand");
-  state.addAttr("operandSegmentSizes", segments({1, 1, (int64_t)indices.size(),
-                                                 (int64_t)mask.size()}));
-  AffineMap map = findAttr(state, "permutation_map").getAffineMap();
-  return p.resolveOperand(value, vectorType, state.operands) &&
-         p.resolveOperand(dest, destType, state.operands) &&
-         p.resolveOperands(indices, Type::index(), state.operands) &&
-         p.resolveOperands(mask, maskType(vectorType, map), state.operands);
-}
-
-/// Optional `fastmath<...>`; the default `none` is stored as MLIR does.
-bool parseFastMath(Parser &p, OperationState &state) {
-  std::string flags = "none";
-  if (p.consumeKeyword("fastmath")) {
-    flags.clear();
-    if (!p.expect(Tok::Less, "'<'"))
-      return false;
-    do {
-      std::string flag;
-      if (!p.parseKeyword(flag, "fastmath flag"))
-        return false;
-      flags += (flags.empty() ? "" : ",") + flag;
-    } while (p.consumeIf(Tok::Comma));
-    if (!p.expect(Tok::Greater, "'>'"))
-      return false;
-  }
-  state.addAttr("fastmath",
-                Attribute::opaque("#arith.fastmath<" + flags + ">"));
+  state.addAttr("operandSegmentSizes",
+                segments({1, 1, (int64_t)indices.size(), hasMask ? 1 : 0}));
   return true;
 }
 
-/// `<add>, %v[, %acc] [fastmath<...>] : vector<...> into T`
+//===-- reduction --------------------------------------------------------===//
+
+/// arith::FastMathFlags bits in the order MLIR prints them.
+constexpr const char *kFastMathFlags[] = {"reassoc", "nnan",     "ninf", "nsz",
+                                          "arcp",    "contract", "afn"};
+constexpr unsigned kFastMathAll = (1u << 7) - 1; // `fast`
+
+/// `<flag, ...>` after `fastmath`, canonicalized the way MLIR prints a bit
+/// enum: `none`, `fast`, or the set flags in declaration order.
+bool parseFastMathFlags(Parser &p, OperationState &state, std::string &out) {
+  if (!p.expect(Tok::Less, "'<'"))
+    return false;
+  unsigned bits = 0;
+  do {
+    Location loc = p.getLoc();
+    std::string flag;
+    if (!parseOpKeyword(p, state, flag))
+      return false;
+    if (flag == "fast") {
+      bits = kFastMathAll;
+      continue;
+    }
+    if (flag == "none")
+      continue;
+    unsigned i = 0;
+    while (i < 7 && flag != kFastMathFlags[i])
+      ++i;
+    if (i == 7)
+      return opError(p, state, loc,
+                     "expected ::mlir::arith::FastMathFlags to be one of: "
+                     "none, reassoc, nnan, ninf, nsz, arcp, contract, afn, "
+                     "fast");
+    bits |= 1u << i;
+  } while (p.consumeIf(Tok::Comma));
+  if (!p.expect(Tok::Greater, "'>'"))
+    return false;
+  out.clear();
+  if (bits == 0)
+    out = "none";
+  else if (bits == kFastMathAll)
+    out = "fast";
+  for (unsigned i = 0; bits && bits != kFastMathAll && i < 7; ++i)
+    if (bits & (1u << i))
+      out += (out.empty() ? "" : ",") + std::string(kFastMathFlags[i]);
+  return true;
+}
+
+/// `<add>, %v[, %acc] [fastmath<...>] {attrs} : vector<...> into T`
 bool parseReduction(Parser &p, OperationState &state) {
-  Location kindLoc = p.getLoc();
   std::string kind;
-  if (!p.expect(Tok::Less, "'<'") || !p.parseKeyword(kind, "combining kind") ||
-      !p.expect(Tok::Greater, "'>'"))
+  if (!p.expect(Tok::Less, "'<'"))
+    return false;
+  Location kindLoc = p.getLoc();
+  if (!parseOpKeyword(p, state, kind))
     return false;
   if (!isVectorKind(kind))
     return opError(p, state, kindLoc,
-                   "expected a vector combining kind, got '" + kind + "'");
-  std::vector<UnresolvedOperand> ops;
-  if (!p.expect(Tok::Comma, "','") || !p.parseOperandList(ops, false))
+                   "expected ::mlir::vector::CombiningKind to be one of: add, "
+                   "mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, "
+                   "or, xor, maximumf, minimumf");
+  UnresolvedOperand vec, acc;
+  bool hasAcc;
+  if (!p.expect(Tok::Greater, "'>'") || !p.expect(Tok::Comma, "','") ||
+      !p.parseOperand(vec))
+    return false;
+  hasAcc = p.consumeIf(Tok::Comma);
+  if (hasAcc && !p.parseOperand(acc))
+    return false;
+  std::string flags = "none";
+  if (p.consumeKeyword("fastmath") && !parseFastMathFlags(p, state, flags))
     return false;
   Type vectorType, resultType;
-  Location typeLoc = p.getLoc();
-  if (!parseFastMath(p, state) || !p.parseOptionalAttrDict(state.attrs) ||
-      !p.parseColonType(vectorType) || !p.expectKeyword("into") ||
-      !p.parseType(resultType))
+  if (!p.parseOptionalAttrDict(state.attrs) || !p.expect(Tok::Colon, "':'") ||
+      !parseVectorType(p, state, vectorType) ||
+      !expectOpKeyword(p, state, "into") || !p.parseType(resultType))
     return false;
-  if (ops.size() > 2)
-    return opError(p, state, typeLoc, "expected at most one accumulator");
   state.addAttr("kind", Attribute::opaque("#vector.kind<" + kind + ">"));
+  if (!state.hasAttr("fastmath"))
+    state.addAttr("fastmath",
+                  Attribute::opaque("#arith.fastmath<" + flags + ">"));
   state.types.push_back(resultType);
-  return p.resolveOperand(ops[0], vectorType, state.operands) &&
-         (ops.size() < 2 ||
-          p.resolveOperand(ops[1], resultType, state.operands));
+  return p.resolveOperand(vec, vectorType, state.operands) &&
+         (!hasAcc || p.resolveOperand(acc, resultType, state.operands));
 }
 
-/// `%s : T to vector<...>`
+//===-- broadcast, splat, fma --------------------------------------------===//
+
+/// `%s {attrs} : T to vector<...>`
 bool parseBroadcast(Parser &p, OperationState &state) {
   UnresolvedOperand src;
   Type from, to;
   if (!p.parseOperand(src) || !p.parseOptionalAttrDict(state.attrs) ||
-      !p.parseColonType(from) || !p.expectKeyword("to") || !p.parseType(to))
+      !p.parseColonType(from) || !expectOpKeyword(p, state, "to") ||
+      !parseVectorType(p, state, to))
     return false;
   state.types.push_back(to);
   return p.resolveOperand(src, from, state.operands);
 }
 
-/// `%s : vector<...>`
+/// `%s {attrs} : vector<...>`; the scalar has the element type.
 bool parseSplat(Parser &p, OperationState &state) {
   UnresolvedOperand src;
-  Location typeLoc;
   Type to;
-  if (!p.parseOperand(src) || !p.parseOptionalAttrDict(state.attrs))
+  if (!p.parseOperand(src) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseVectorType(p, state, to))
     return false;
-  typeLoc = p.getLoc();
-  if (!p.parseColonType(to))
-    return false;
-  if (!to.isVector())
-    return opError(p, state, typeLoc, "expected a vector result type");
   state.types.push_back(to);
   return p.resolveOperand(src, to.getElementType(), state.operands);
 }
 
-/// `%a, %b, %c : vector<...>`
+/// `%a, %b, %c {attrs} : vector<...>`
 bool parseFma(Parser &p, OperationState &state) {
-  std::vector<UnresolvedOperand> ops;
-  Location loc = p.getLoc();
+  std::vector<UnresolvedOperand> ops(3);
   Type t;
-  if (!p.parseOperandList(ops, false) ||
-      !p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(t))
+  if (!p.parseOperand(ops[0]) || !p.expect(Tok::Comma, "','") ||
+      !p.parseOperand(ops[1]) || !p.expect(Tok::Comma, "','") ||
+      !p.parseOperand(ops[2]) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseVectorType(p, state, t))
     return false;
-  if (ops.size() != 3)
-    return opError(p, state, loc, "expected 3 operands");
   state.types.push_back(t);
   return p.resolveOperands(ops, t, state.operands);
 }
 
+//===-- extract / insert -------------------------------------------------===//
+
 /// `[0, %i, 2]`: static entries and dynamic SSA positions (kDynamic).
-bool parsePositions(Parser &p, std::vector<int64_t> &positions,
+bool parsePositions(Parser &p, const OperationState &state,
+                    std::vector<int64_t> &positions,
                     std::vector<UnresolvedOperand> &dynamic) {
-  if (!p.expect(Tok::LSquare, "'['"))
+  // MLIR's parseDynamicIndexList names the list in its bracket errors.
+  if (!p.expect(Tok::LSquare, "'[' in dynamic index list"))
     return false;
   if (p.consumeIf(Tok::RSquare))
     return true;
@@ -227,23 +346,25 @@ bool parsePositions(Parser &p, std::vector<int64_t> &positions,
       positions.push_back(kDynamic);
       continue;
     }
+    if (!p.tok().is(Tok::Integer) && !p.tok().is(Tok::Minus))
+      return opError(p, state, p.getLoc(), "expected integer value");
     int64_t v;
     if (!p.parseSignedInteger(v))
       return false;
     positions.push_back(v);
   } while (p.consumeIf(Tok::Comma));
-  return p.expect(Tok::RSquare, "']'");
+  return p.expect(Tok::RSquare, "']' in dynamic index list");
 }
 
-/// `%v[0, %i] : T from vector<...>`
+/// `%v[0, %i] {attrs} : T from vector<...>`
 bool parseExtract(Parser &p, OperationState &state) {
   UnresolvedOperand vec;
   std::vector<int64_t> positions;
   std::vector<UnresolvedOperand> dynamic;
   Type result, source;
-  if (!p.parseOperand(vec) || !parsePositions(p, positions, dynamic) ||
+  if (!p.parseOperand(vec) || !parsePositions(p, state, positions, dynamic) ||
       !p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(result) ||
-      !p.expectKeyword("from") || !p.parseType(source))
+      !expectOpKeyword(p, state, "from") || !parseVectorType(p, state, source))
     return false;
   state.addAttr("static_position",
                 Attribute::denseArray(Type::integer(64), positions));
@@ -252,16 +373,17 @@ bool parseExtract(Parser &p, OperationState &state) {
          p.resolveOperands(dynamic, Type::index(), state.operands);
 }
 
-/// `%s, %v[0, %i] : T into vector<...>`
+/// `%s, %v[0, %i] {attrs} : T into vector<...>`
 bool parseInsert(Parser &p, OperationState &state) {
   UnresolvedOperand src, dest;
   std::vector<int64_t> positions;
   std::vector<UnresolvedOperand> dynamic;
   Type srcType, destType;
   if (!p.parseOperand(src) || !p.expect(Tok::Comma, "','") ||
-      !p.parseOperand(dest) || !parsePositions(p, positions, dynamic) ||
+      !p.parseOperand(dest) || !parsePositions(p, state, positions, dynamic) ||
       !p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(srcType) ||
-      !p.expectKeyword("into") || !p.parseType(destType))
+      !expectOpKeyword(p, state, "into") ||
+      !parseVectorType(p, state, destType))
     return false;
   state.addAttr("static_position",
                 Attribute::denseArray(Type::integer(64), positions));
@@ -271,8 +393,10 @@ bool parseInsert(Parser &p, OperationState &state) {
          p.resolveOperands(dynamic, Type::index(), state.operands);
 }
 
-/// vector.load `%m[%i] : memref<...>, vector<...>` and vector.store
-/// `%v, %m[%i] : memref<...>, vector<...>`.
+//===-- load / store -----------------------------------------------------===//
+
+/// vector.load `%m[%i] {attrs} : memref<...>, vector<...>` and vector.store
+/// `%v, %m[%i] {attrs} : memref<...>, vector<...>`.
 bool parseLoadStore(Parser &p, OperationState &state, bool isStore) {
   UnresolvedOperand value, base;
   std::vector<UnresolvedOperand> indices;
@@ -280,9 +404,20 @@ bool parseLoadStore(Parser &p, OperationState &state, bool isStore) {
     return false;
   Type memrefType, vectorType;
   if (!p.parseOperand(base) || !p.expect(Tok::LSquare, "'['") ||
-      !p.parseOperandList(indices) || !p.expect(Tok::RSquare, "']'") ||
-      !p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(memrefType) ||
-      !p.expect(Tok::Comma, "','") || !p.parseType(vectorType))
+      !p.parseOperandList(indices) || !p.expect(Tok::RSquare, "']'"))
+    return false;
+  // Declarative formats check inherent attributes given in the dictionary.
+  Location dictLoc = p.getLoc();
+  if (!p.parseOptionalAttrDict(state.attrs))
+    return false;
+  Attribute nt = findAttr(state, "nontemporal");
+  if (nt && !nt.isa(AttrKind::Bool))
+    return opError(p, state, dictLoc,
+                   "'" + state.name +
+                       "' op attribute 'nontemporal' failed to satisfy "
+                       "constraint: bool attribute");
+  if (!p.expect(Tok::Colon, "':'") || !parseMemRefType(p, state, memrefType) ||
+      !p.expect(Tok::Comma, "','") || !parseVectorType(p, state, vectorType))
     return false;
   if (isStore && !p.resolveOperand(value, vectorType, state.operands))
     return false;
@@ -298,32 +433,66 @@ bool parseStore(Parser &p, OperationState &s) {
   return parseLoadStore(p, s, true);
 }
 
-/// `punctuation <comma>` (after the keyword).
-bool parsePunctuation(Parser &p, std::string &punct) {
-  return p.expect(Tok::Less, "'<'") && p.parseKeyword(punct, "punctuation") &&
-         p.expect(Tok::Greater, "'>'");
+//===-- print ------------------------------------------------------------===//
+
+/// `<comma>` after `punctuation`.
+bool parsePunctuation(Parser &p, OperationState &state, std::string &punct) {
+  if (!p.expect(Tok::Less, "'<'"))
+    return false;
+  Location loc = p.getLoc();
+  if (!parseOpKeyword(p, state, punct))
+    return false;
+  if (punct != "no_punctuation" && punct != "newline" && punct != "comma" &&
+      punct != "open" && punct != "close")
+    return opError(p, state, loc,
+                   "expected ::mlir::vector::PrintPunctuation to be one of: "
+                   "no_punctuation, newline, comma, open, close");
+  return p.expect(Tok::Greater, "'>'");
 }
 
-/// `%x : T [punctuation <p>]`, `str "text"`, or `punctuation <p>`.
+/// `[%x : T] [str "text"] [punctuation <p>] {attrs}`: the two keyword
+/// clauses form an oilist (any order, each at most once).
 bool parsePrint(Parser &p, OperationState &state) {
-  std::string punct = "newline";
-  if (p.consumeKeyword("str")) {
-    std::string text;
-    if (!p.parseString(text))
-      return false;
-    state.addAttr("stringLiteral", Attribute::string(text));
-  } else if (p.isOperand()) {
+  if (p.isOperand()) {
     UnresolvedOperand value;
     Type t;
     if (!p.parseOperand(value) || !p.parseColonType(t) ||
         !p.resolveOperand(value, t, state.operands))
       return false;
   }
-  if (p.consumeKeyword("punctuation") && !parsePunctuation(p, punct))
+  std::string punct;
+  bool seenStr = false, seenPunct = false;
+  while (true) {
+    if (p.consumeKeyword("str")) {
+      if (seenStr)
+        return opError(p, state, state.loc,
+                       "`str` clause can appear at most once in the expansion "
+                       "of the oilist directive");
+      seenStr = true;
+      std::string text;
+      if (!p.parseString(text))
+        return false;
+      state.addAttr("stringLiteral", Attribute::string(text));
+    } else if (p.consumeKeyword("punctuation")) {
+      if (seenPunct)
+        return opError(p, state, state.loc,
+                       "`punctuation` clause can appear at most once in the "
+                       "expansion of the oilist directive");
+      seenPunct = true;
+      if (!parsePunctuation(p, state, punct))
+        return false;
+      state.addAttr("punctuation",
+                    Attribute::opaque("#vector.punctuation<" + punct + ">"));
+    } else {
+      break;
+    }
+  }
+  if (!p.parseOptionalAttrDict(state.attrs))
     return false;
-  state.addAttr("punctuation",
-                Attribute::opaque("#vector.punctuation<" + punct + ">"));
-  return p.parseOptionalAttrDict(state.attrs);
+  if (!state.hasAttr("punctuation"))
+    state.addAttr("punctuation",
+                  Attribute::opaque("#vector.punctuation<newline>"));
+  return true;
 }
 
 } // namespace

@@ -1,5 +1,9 @@
 // Custom-syntax printers of the vector subset (the inverse of
-// VectorOpsParser.cpp), eliding default attributes as MLIR 19 does.
+// VectorOpsParser.cpp), printing what mlir-opt 19 prints: default
+// attributes (minor identity permutation maps, all-false in_bounds,
+// `fastmath<none>`, `punctuation <newline>`, `nontemporal = false`) are
+// elided. An op whose attributes do not fit its custom syntax (possible
+// only for unverified IR) is printed in the generic form instead.
 #include "frontend/ir/VectorOpInfo.h"
 #include "frontend/print/OpPrinters.h"
 
@@ -7,74 +11,106 @@ namespace affjit {
 
 namespace {
 
-/// Operands [first, first + n).
-std::vector<Value *> range(Operation &op, unsigned first, unsigned n) {
-  return op.getOperands(first, n);
+/// Whether `op` has attribute `name` of `kind`.
+bool hasAttrOfKind(Operation &op, const char *name, AttrKind kind) {
+  Attribute a = op.getAttr(name);
+  return a && a.isa(kind);
 }
 
-/// Transfer attributes without their defaults.
-std::vector<std::string> elidedTransferAttrs(Operation &op, Type source,
-                                             Type vector) {
+/// The transfer ops' operand segments, checked against the operand count.
+bool transferSegments(Operation &op, std::vector<int64_t> &seg) {
+  if (!hasAttrOfKind(op, "operandSegmentSizes", AttrKind::DenseArray) ||
+      !hasAttrOfKind(op, "permutation_map", AttrKind::AffineMap) ||
+      !hasAttrOfKind(op, "in_bounds", AttrKind::Array))
+    return false;
+  seg = op.getAttr("operandSegmentSizes").getInts();
+  int64_t sum = 0;
+  for (int64_t s : seg)
+    sum += s;
+  return seg.size() == 4 && sum == (int64_t)op.getNumOperands() &&
+         seg[0] == 1 && seg[3] <= 1;
+}
+
+/// Transfer attributes without their defaults (MLIR's printTransferAttrs).
+std::vector<std::string> elidedTransferAttrs(Operation &op) {
   std::vector<std::string> elided = {"operandSegmentSizes"};
+  // AffineMap::isMinorIdentity; the vector type does not matter.
   AffineMap map = op.getAttr("permutation_map").getAffineMap();
-  if (vector.getRank() <= source.getRank() &&
-      map == minorIdentityMap((unsigned)source.getRank(),
-                              (unsigned)vector.getRank()))
+  if (map.getNumDims() >= map.getNumResults() &&
+      map == minorIdentityMap(map.getNumDims(), map.getNumResults()))
     elided.push_back("permutation_map");
   bool anyTrue = false;
   for (const Attribute &b : op.getAttr("in_bounds").getArray())
-    anyTrue |= b.getBool();
+    anyTrue |= b.isa(AttrKind::Bool) && b.getBool();
   if (!anyTrue)
     elided.push_back("in_bounds");
   return elided;
 }
 
+/// `vector.transfer_read %m[%i, %j], %pad[, %mask] : memref<..>, vector<..>`
 void printTransferRead(Printer &p, Operation &op) {
-  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
+  std::vector<int64_t> seg;
+  if (!transferSegments(op, seg) || seg[2] != 1 || op.getNumResults() != 1)
+    return p.printGenericOp(op);
   unsigned nIdx = (unsigned)seg[1];
   p.printOpName(op);
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
   p.os() << '[';
-  p.printOperands(range(op, 1, nIdx));
+  p.printOperands(op.getOperands(1, nIdx));
   p.os() << "], ";
-  p.printOperands(range(op, 1 + nIdx, op.getNumOperands() - 1 - nIdx));
-  Type source = op.getOperand(0)->getType(), vec = op.getResult(0)->getType();
-  p.printOptionalAttrDict(op.getAttrs(), elidedTransferAttrs(op, source, vec));
+  p.printOperands(op.getOperands(1 + nIdx, op.getNumOperands() - 1 - nIdx));
+  p.printOptionalAttrDict(op.getAttrs(), elidedTransferAttrs(op));
   p.os() << " : ";
-  p.printTypes({source, vec});
+  p.printTypes({op.getOperand(0)->getType(), op.getResult(0)->getType()});
 }
 
+/// `vector.transfer_write %v, %m[%i, %j][, %mask] : vector<..>, memref<..>`
 void printTransferWrite(Printer &p, Operation &op) {
-  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
+  std::vector<int64_t> seg;
+  if (!transferSegments(op, seg) || seg[1] != 1)
+    return p.printGenericOp(op);
   unsigned nIdx = (unsigned)seg[2];
   p.printOpName(op);
   p.os() << ' ';
   p.printOperands({op.getOperand(0), op.getOperand(1)});
   p.os() << '[';
-  p.printOperands(range(op, 2, nIdx));
+  p.printOperands(op.getOperands(2, nIdx));
   p.os() << ']';
   if (seg[3] != 0) {
     p.os() << ", ";
     p.printOperand(op.getOperand(2 + nIdx));
   }
-  Type vec = op.getOperand(0)->getType(), dest = op.getOperand(1)->getType();
-  p.printOptionalAttrDict(op.getAttrs(), elidedTransferAttrs(op, dest, vec));
+  p.printOptionalAttrDict(op.getAttrs(), elidedTransferAttrs(op));
   p.os() << " : ";
-  p.printTypes({vec, dest});
+  p.printTypes({op.getOperand(0)->getType(), op.getOperand(1)->getType()});
 }
 
-void printFastMath(Printer &p, Operation &op) {
-  Attribute fm = op.getAttr("fastmath");
-  if (fm && fm.getString() != "#arith.fastmath<none>")
-    p.os() << ' ' << fm.getString().substr(std::string("#arith.").size());
+/// The text inside `#dialect.name<...>`, or empty if `a` is not opaque.
+std::string opaqueBody(Attribute a) {
+  if (!a || !a.isa(AttrKind::Opaque))
+    return "";
+  const std::string &text = a.getString();
+  size_t lt = text.find('<'), gt = text.rfind('>');
+  if (lt == std::string::npos || gt == std::string::npos || gt < lt)
+    return "";
+  return text.substr(lt + 1, gt - lt - 1);
 }
 
+/// `vector.reduction <add>, %v[, %acc] [fastmath<...>] : vector<..> into T`
 void printReduction(Printer &p, Operation &op) {
+  std::string kind = opaqueBody(op.getAttr("kind"));
+  Attribute fm = op.getAttr("fastmath");
+  if (kind.empty() || (fm && !fm.isa(AttrKind::Opaque)) ||
+      op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
+      op.getNumResults() != 1)
+    return p.printGenericOp(op);
   p.printOpName(op);
-  p.os() << " <" << vectorKindName(op.getAttr("kind").getString()) << ">, ";
+  p.os() << " <" << kind << ">, ";
   p.printOperands(op.getOperands());
-  printFastMath(p, op);
+  std::string flags = opaqueBody(fm);
+  if (!flags.empty() && flags != "none")
+    p.os() << " fastmath<" << flags << '>';
   p.printOptionalAttrDict(op.getAttrs(), {"kind", "fastmath"});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
@@ -82,7 +118,10 @@ void printReduction(Printer &p, Operation &op) {
   p.printType(op.getResult(0)->getType());
 }
 
+/// `vector.broadcast %s : T to vector<...>`
 void printBroadcast(Printer &p, Operation &op) {
+  if (op.getNumOperands() != 1 || op.getNumResults() != 1)
+    return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
@@ -95,12 +134,27 @@ void printBroadcast(Printer &p, Operation &op) {
 
 /// vector.splat and vector.fma: `%a[, ...] : vector<...>`.
 void printUniform(Printer &p, Operation &op) {
+  unsigned n = op.isa("vector.fma") ? 3 : 1;
+  if (op.getNumOperands() != n || op.getNumResults() != 1)
+    return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperands(op.getOperands());
   p.printOptionalAttrDict(op.getAttrs());
   p.os() << " : ";
   p.printType(op.getResult(0)->getType());
+}
+
+/// Whether static_position's `?` entries match the dynamic operands that
+/// follow the first `firstDynamic` operands.
+bool positionsFit(Operation &op, unsigned firstDynamic) {
+  if (!hasAttrOfKind(op, "static_position", AttrKind::DenseArray) ||
+      op.getNumOperands() < firstDynamic || op.getNumResults() != 1)
+    return false;
+  unsigned dynamic = 0;
+  for (int64_t pos : op.getAttr("static_position").getInts())
+    dynamic += pos == kDynamic;
+  return firstDynamic + dynamic == op.getNumOperands();
 }
 
 /// `[0, %i]` from static_position and the dynamic position operands.
@@ -119,7 +173,10 @@ void printPositions(Printer &p, Operation &op, unsigned firstDynamic) {
   p.os() << ']';
 }
 
+/// `vector.extract %v[0, %i] : T from vector<...>`
 void printExtract(Printer &p, Operation &op) {
+  if (!positionsFit(op, 1))
+    return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
@@ -131,10 +188,16 @@ void printExtract(Printer &p, Operation &op) {
   p.printType(op.getOperand(0)->getType());
 }
 
+/// `vector.insert %s, %v [0, %i] : T into vector<...>`
 void printInsert(Printer &p, Operation &op) {
+  if (!positionsFit(op, 2))
+    return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperands({op.getOperand(0), op.getOperand(1)});
+  // MLIR 19's assembly format has a space before the positions here (but
+  // not in vector.extract).
+  p.os() << ' ';
   printPositions(p, op, 2);
   p.printOptionalAttrDict(op.getAttrs(), {"static_position"});
   p.os() << " : ";
@@ -143,9 +206,13 @@ void printInsert(Printer &p, Operation &op) {
   p.printType(op.getResult(0)->getType());
 }
 
+/// `vector.load %m[%i] : memref<..>, vector<..>` and
+/// `vector.store %v, %m[%i] : memref<..>, vector<..>`.
 void printLoadStore(Printer &p, Operation &op) {
   bool isStore = op.isa("vector.store");
   unsigned base = isStore ? 1 : 0;
+  if (op.getNumOperands() <= base || op.getNumResults() != (isStore ? 0 : 1))
+    return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   if (isStore) {
@@ -154,9 +221,14 @@ void printLoadStore(Printer &p, Operation &op) {
   }
   p.printOperand(op.getOperand(base));
   p.os() << '[';
-  p.printOperands(range(op, base + 1, op.getNumOperands() - base - 1));
+  p.printOperands(op.getOperands(base + 1, op.getNumOperands() - base - 1));
   p.os() << ']';
-  p.printOptionalAttrDict(op.getAttrs());
+  // `nontemporal = false` is the attribute's default, which MLIR elides.
+  std::vector<std::string> elided;
+  Attribute nt = op.getAttr("nontemporal");
+  if (nt && nt.isa(AttrKind::Bool) && !nt.getBool())
+    elided.push_back("nontemporal");
+  p.printOptionalAttrDict(op.getAttrs(), elided);
   p.os() << " : ";
   p.printType(op.getOperand(base)->getType());
   p.os() << ", ";
@@ -164,26 +236,41 @@ void printLoadStore(Printer &p, Operation &op) {
                       : op.getResult(0)->getType());
 }
 
+/// Whether the next op's text starts with an SSA name (`%0 = ...`).
+bool nextOpHasResults(Operation &op) {
+  Operation *next = op.getNextNode();
+  return next && next->getNumResults() != 0;
+}
+
+/// `vector.print [%x : T] [str "text"] [punctuation <p>]`
 void printPrint(Printer &p, Operation &op) {
+  Attribute str = op.getAttr("stringLiteral");
+  Attribute punctAttr = op.getAttr("punctuation");
+  std::string punct = punctAttr ? opaqueBody(punctAttr) : "newline";
+  if (op.getNumOperands() > 1 || op.getNumResults() != 0 ||
+      (str && !str.isa(AttrKind::String)) || punct.empty())
+    return p.printGenericOp(op);
   p.printOpName(op);
-  if (Attribute s = op.getAttr("stringLiteral")) {
-    p.os() << " str ";
-    printEscapedString(p.os(), s.getString());
-  } else if (op.getNumOperands() == 1) {
+  if (op.getNumOperands() == 1) {
     p.os() << ' ';
     p.printOperand(op.getOperand(0));
     p.os() << " : ";
     p.printType(op.getOperand(0)->getType());
   }
-  // Always spell out the punctuation of a bare print: MLIR 19 prints a bare
-  // `vector.print` that it cannot parse back when an SSA name follows.
-  Attribute punct = op.getAttr("punctuation");
-  std::string text = punct ? punct.getString() : "";
-  std::string name = text.substr(text.find('<') + 1);
-  name.pop_back();
-  bool bare = op.getNumOperands() == 0 && !op.getAttr("stringLiteral");
-  if (bare || name != "newline")
-    p.os() << " punctuation <" << name << '>';
+  if (str) {
+    p.os() << " str ";
+    printEscapedString(p.os(), str.getString());
+  }
+  // MLIR elides the default `newline`. A bare `vector.print` followed by an
+  // op whose text starts with `%0 = ` does not parse back, though: the
+  // optional `%source` group takes the next line's result name. Only there
+  // is the default spelled out (mlir-opt 19's own output is unparseable).
+  bool bare = op.getNumOperands() == 0 && !str;
+  bool extraAttrs = false;
+  for (const NamedAttribute &a : op.getAttrs())
+    extraAttrs |= a.name != "punctuation" && a.name != "stringLiteral";
+  if (punct != "newline" || (bare && !extraAttrs && nextOpHasResults(op)))
+    p.os() << " punctuation <" << punct << '>';
   p.printOptionalAttrDict(op.getAttrs(), {"stringLiteral", "punctuation"});
 }
 

@@ -1,9 +1,11 @@
-// Verifiers of the vector subset, with MLIR 19's wording: transfer ops'
-// permutation maps, index counts, padding and in_bounds; reduction kinds
-// against element types; broadcast, splat and fma types; extract/insert
-// positions; vector.load/store and vector.print operands.
+// Verifiers of the vector subset with MLIR 19's wording and check order:
+// first what ODS generates (required attributes, operand and result type
+// constraints, `PredOpTrait`s), then the op's own verify(). Custom syntax
+// makes most ODS failures impossible; they matter for the generic form.
 #include "frontend/ir/VectorOpInfo.h"
 #include "frontend/verify/OpVerifiers.h"
+
+#include <algorithm>
 
 namespace affjit {
 
@@ -11,285 +13,588 @@ namespace {
 
 std::string quoted(Type t) { return "'" + t.str() + "'"; }
 
-bool hasArrayOfSize(Operation &op, const char *name, AttrKind kind,
-                    size_t size) {
-  Attribute a = op.getAttr(name);
-  return a && a.isa(kind) &&
-         (kind == AttrKind::Array ? a.getArray().size() : a.getInts().size()) ==
-             size;
+/// MLIR's getElementTypeOrSelf: the element type of any shaped type.
+Type elementTypeOrSelf(Type t) { return t.isShaped() ? t.getElementType() : t; }
+
+/// Bit width as MLIR's default data layout sees it (index: 64).
+unsigned bitWidth(Type t) { return t.isIntOrIndexOrFloat() ? t.getWidth() : 0; }
+
+/// ODS's "operand #i must be <what>, but got 'T'" (or "result #i").
+bool typeConstraintError(Operation &op, VerifyContext &ctx, const char *kind,
+                         unsigned index, const std::string &what, Type got) {
+  return ctx.emitOpError(op, std::string(kind) + " #" + std::to_string(index) +
+                                 " must be " + what + ", but got " +
+                                 quoted(got));
 }
 
-/// Shared checks of transfer_read and transfer_write.
-bool verifyTransfer(Operation &op, VerifyContext &ctx, unsigned sourceIdx,
-                    Type vector, unsigned numIndices) {
-  Type source = op.getOperand(sourceIdx)->getType();
-  if (!source.isMemRef())
-    return ctx.emitOpError(op, "requires source to be a memref, got " +
-                                   quoted(source));
-  if (!vector.isVector())
-    return ctx.emitOpError(op, "requires a vector type, got " + quoted(vector));
-  if ((int64_t)numIndices != source.getRank())
-    return ctx.emitOpError(op, "requires " + std::to_string(source.getRank()) +
-                                   " indices");
-  Attribute mapAttr = op.getAttr("permutation_map");
-  if (!mapAttr || !mapAttr.isa(AttrKind::AffineMap))
-    return ctx.emitOpError(op, "requires a 'permutation_map' attribute");
-  AffineMap map = mapAttr.getAffineMap();
-  if ((int64_t)map.getNumDims() != source.getRank())
-    return ctx.emitOpError(op, "requires a permutation_map with input dims "
-                               "of the same rank as the source type");
+/// Operands [first, first + n) must be of index type.
+bool checkIndexOperands(Operation &op, VerifyContext &ctx, unsigned first,
+                        unsigned n) {
+  for (unsigned i = first; i < first + n; ++i)
+    if (!op.getOperand(i)->getType().isIndex())
+      return typeConstraintError(op, ctx, "operand", i, "variadic of index",
+                                 op.getOperand(i)->getType());
+  return true;
+}
+
+/// The attribute `name`, reported as missing or of the wrong kind.
+bool requireAttr(Operation &op, VerifyContext &ctx, const char *name,
+                 AttrKind kind, const char *constraint) {
+  Attribute a = op.getAttr(name);
+  if (!a)
+    return ctx.emitOpError(op,
+                           std::string("requires attribute '") + name + "'");
+  if (!a.isa(kind))
+    return ctx.emitOpError(op,
+                           std::string("attribute '") + name +
+                               "' failed to satisfy constraint: " + constraint);
+  return true;
+}
+
+/// What an inherent attribute (an MLIR property) must be: an attribute
+/// kind, and for opaque dialect attributes the text they start with.
+struct PropSpec {
+  const char *name;
+  AttrKind kind;
+  const char *prefix = nullptr;
+  Type arrayElement = Type(); // for dense arrays
+};
+
+bool fitsProp(Attribute a, const PropSpec &spec) {
+  if (!a.isa(spec.kind))
+    return false;
+  if (spec.prefix && a.getString().rfind(spec.prefix, 0) != 0)
+    return false;
+  return !spec.arrayElement || a.getType() == spec.arrayElement;
+}
+
+/// MLIR converts inherent attributes to properties when it creates the op
+/// and rejects one of the wrong kind then, before any verifier runs.
+bool checkProperties(Operation &op, VerifyContext &ctx,
+                     std::initializer_list<PropSpec> specs) {
+  for (const PropSpec &spec : specs) {
+    Attribute a = op.getAttr(spec.name);
+    if (!a || fitsProp(a, spec))
+      continue;
+    std::vector<NamedAttribute> props;
+    for (const NamedAttribute &na : op.getAttrs())
+      for (const PropSpec &other : specs)
+        if (na.name == other.name)
+          props.push_back(na);
+    return ctx.emitError(
+        op, "invalid properties " + Attribute::dictionary(props).str() +
+                " for op " + op.getName() + ": Invalid attribute `" +
+                spec.name + "` in property conversion: " + a.str());
+  }
+  return true;
+}
+
+/// `operandSegmentSizes` with `n` entries adding up to the operand count.
+bool checkSegments(Operation &op, VerifyContext &ctx, size_t n,
+                   std::vector<int64_t> &seg) {
+  Attribute a = op.getAttr("operandSegmentSizes");
+  seg = a && a.isa(AttrKind::DenseArray) ? a.getInts() : std::vector<int64_t>();
+  int64_t sum = 0;
+  for (int64_t s : seg)
+    sum += s;
+  if (seg.size() != n || sum != (int64_t)op.getNumOperands())
+    return ctx.emitOpError(
+        op, "operand count (" + std::to_string(op.getNumOperands()) +
+                ") does not match with the total size (" +
+                std::to_string(seg.size() == n ? sum : 0) +
+                ") specified in attribute 'operandSegmentSizes'");
+  return true;
+}
+
+//===-- transfer_read / transfer_write -----------------------------------===//
+
+/// The ODS part shared by both transfer ops: required attributes and the
+/// operand segments.
+bool checkTransferAttrs(Operation &op, VerifyContext &ctx,
+                        std::vector<int64_t> &seg) {
+  if (!checkProperties(op, ctx,
+                       {{"in_bounds", AttrKind::Array},
+                        {"operandSegmentSizes", AttrKind::DenseArray, nullptr,
+                         Type::integer(32)},
+                        {"permutation_map", AttrKind::AffineMap}}))
+    return false;
+  if (!requireAttr(op, ctx, "in_bounds", AttrKind::Array,
+                   "1-bit boolean array attribute") ||
+      !checkSegments(op, ctx, 4, seg) ||
+      !requireAttr(op, ctx, "permutation_map", AttrKind::AffineMap,
+                   "AffineMap attribute"))
+    return false;
+  for (const Attribute &b : op.getAttr("in_bounds").getArray())
+    if (!b.isa(AttrKind::Bool))
+      return ctx.emitOpError(op, "attribute 'in_bounds' failed to satisfy "
+                                 "constraint: 1-bit boolean array attribute");
+  if (seg[3] > 1)
+    return ctx.emitOpError(op, "operand group starting at #" +
+                                   std::to_string(op.getNumOperands() - 1) +
+                                   " requires 0 or 1 element, but found " +
+                                   std::to_string(seg[3]));
+  return true;
+}
+
+/// MLIR's verifyTransferOp, after the index count was checked.
+bool verifyTransferOp(Operation &op, VerifyContext &ctx, Type source,
+                      Type vector, Value *mask) {
+  AffineMap map = op.getAttr("permutation_map").getAffineMap();
+  const std::vector<Attribute> &inBounds = op.getAttr("in_bounds").getArray();
+  Type elt = source.getElementType();
+  unsigned minor =
+      vector.getRank() == 0 ? 1 : (unsigned)vector.getShape().back();
+  unsigned eltBits = bitWidth(elt);
+  if (eltBits && (bitWidth(vector.getElementType()) * minor) % eltBits != 0)
+    return ctx.emitOpError(op, "requires the bitwidth of the minor 1-D vector "
+                               "to be an integral multiple of the bitwidth of "
+                               "the source element type");
   if ((int64_t)map.getNumResults() != vector.getRank())
     return ctx.emitOpError(op, "requires a permutation_map with result dims "
                                "of the same rank as the vector type");
   if (map.getNumSymbols() != 0)
     return ctx.emitOpError(op, "requires permutation_map without symbols");
-  for (const AffineExpr &e : map.getResults())
-    if (e.getKind() != AffineExprKind::Dim &&
-        !(e.getKind() == AffineExprKind::Constant && e.getValue() == 0))
-      return ctx.emitOpError(op, "requires a projected permutation_map "
-                                 "(at most one dim or the zero constant per "
-                                 "result)");
-  if (!hasArrayOfSize(op, "in_bounds", AttrKind::Array, vector.getRank()))
-    return ctx.emitOpError(op, "expects the in_bounds attr of same rank as "
-                               "permutation_map results");
-  if (vector.getElementType() != source.getElementType())
-    return ctx.emitOpError(op, "requires source and vector of the same "
-                               "elemental type");
+  if ((int64_t)map.getNumDims() != source.getRank())
+    return ctx.emitOpError(op, "requires a permutation_map with input dims "
+                               "of the same rank as the source type");
+  if (mask) {
+    Type want = transferMaskType(vector, map);
+    if (mask->getType() != want)
+      return ctx.emitOpError(op, "inferred mask type (" + quoted(want) +
+                                     ") and mask operand type (" +
+                                     quoted(mask->getType()) + ") don't match");
+  }
+  if (map.getNumResults() != inBounds.size())
+    return ctx.emitOpError(
+        op, "expects the in_bounds attr of same rank as permutation_map "
+            "results: " +
+                Attribute::affineMap(map).str() +
+                " vs inBounds of size: " + std::to_string(inBounds.size()));
+  for (unsigned i = 0; i < map.getNumResults(); ++i)
+    if (map.getResult(i).getKind() == AffineExprKind::Constant &&
+        !inBounds[i].getBool())
+      return ctx.emitOpError(op, "requires broadcast dimensions to be "
+                                 "in-bounds");
   return true;
 }
 
-std::vector<int64_t> segmentsOf(Operation &op, size_t n, VerifyContext &ctx,
-                                bool &ok) {
-  ok = hasArrayOfSize(op, "operandSegmentSizes", AttrKind::DenseArray, n);
-  if (!ok) {
-    ctx.emitOpError(op, "requires 'operandSegmentSizes' with " +
-                            std::to_string(n) + " entries");
-    return {};
+/// MLIR's verifyPermutationMap: each result is one dim, used once, or 0.
+bool verifyPermutationMap(Operation &op, VerifyContext &ctx) {
+  AffineMap map = op.getAttr("permutation_map").getAffineMap();
+  std::vector<bool> seen(map.getNumDims(), false);
+  for (const AffineExpr &e : map.getResults()) {
+    if (e.getKind() == AffineExprKind::Constant && e.getValue() == 0)
+      continue;
+    if (e.getKind() != AffineExprKind::Dim)
+      return ctx.emitOpError(op, "requires a projected permutation_map (at "
+                                 "most one dim or the zero constant can "
+                                 "appear in each result)");
+    if (seen[e.getPosition()])
+      return ctx.emitOpError(op, "requires a permutation_map that is a "
+                                 "permutation (found one dim used more than "
+                                 "once)");
+    seen[e.getPosition()] = true;
   }
-  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
-  int64_t sum = 0;
-  for (int64_t s : seg)
-    sum += s;
-  if (sum != (int64_t)op.getNumOperands()) {
-    ok = false;
-    ctx.emitOpError(op, "operand segments do not add up to the operands");
-  }
-  return seg;
+  return true;
+}
+
+/// Source (or destination) of a transfer: ODS wants a shaped type, the
+/// verifier a memref (tensors are not part of affjit's IR).
+bool checkTransferSource(Operation &op, VerifyContext &ctx, unsigned idx) {
+  Type t = op.getOperand(idx)->getType();
+  if (!t.isShaped() && !t.isUnrankedMemRef())
+    return typeConstraintError(op, ctx, "operand", idx,
+                               "shaped of any type values", t);
+  return true;
+}
+
+bool checkIndexCount(Operation &op, VerifyContext &ctx, Type source,
+                     int64_t numIndices) {
+  if (!source.isMemRef())
+    return ctx.emitOpError(op, "requires source to be a memref or ranked "
+                               "tensor type");
+  if (numIndices != source.getRank())
+    return ctx.emitOpError(op, "requires " + std::to_string(source.getRank()) +
+                                   " indices");
+  return true;
+}
+
+/// The optional mask operand (number `index`) must be a vector of i1.
+bool checkMaskOperand(Operation &op, VerifyContext &ctx, Value *mask,
+                      unsigned index) {
+  if (mask && !(mask->getType().isVector() &&
+                mask->getType().getElementType().isInteger(1)))
+    return typeConstraintError(op, ctx, "operand", index,
+                               "vector of 1-bit signless integer values",
+                               mask->getType());
+  return true;
 }
 
 bool verifyTransferRead(Operation &op, VerifyContext &ctx) {
-  bool ok;
-  std::vector<int64_t> seg = segmentsOf(op, 4, ctx, ok);
-  if (!ok)
+  std::vector<int64_t> seg;
+  if (!checkTransferAttrs(op, ctx, seg))
     return false;
-  if (seg[0] != 1 || seg[2] != 1 || op.getNumResults() != 1)
-    return ctx.emitOpError(op, "expects a source, a padding value and one "
-                               "result");
+  unsigned nIdx = (unsigned)seg[1];
+  if (!checkTransferSource(op, ctx, 0) || !checkIndexOperands(op, ctx, 1, nIdx))
+    return false;
+  Value *mask = seg[3] ? op.getOperand(2 + nIdx) : nullptr;
+  if (!checkMaskOperand(op, ctx, mask, 2 + nIdx))
+    return false;
+  if (op.getNumResults() != 1 || !op.getResult(0)->getType().isVector())
+    return op.getNumResults() == 1
+               ? typeConstraintError(op, ctx, "result", 0,
+                                     "vector of any type values",
+                                     op.getResult(0)->getType())
+               : ctx.emitOpError(op, "requires one result");
+  Type source = op.getOperand(0)->getType();
   Type vector = op.getResult(0)->getType();
-  if (!verifyTransfer(op, ctx, 0, vector, (unsigned)seg[1]))
+  Type pad = op.getOperand(1 + nIdx)->getType();
+  if (!checkIndexCount(op, ctx, source, nIdx) ||
+      !verifyTransferOp(op, ctx, source, vector, mask))
     return false;
-  Type pad = op.getOperand(1 + (unsigned)seg[1])->getType();
-  if (pad != op.getOperand(0)->getType().getElementType())
+  if (!pad.isIntOrIndexOrFloat())
+    return ctx.emitOpError(op, "requires valid padding vector elemental type");
+  if (pad != source.getElementType())
     return ctx.emitOpError(op, "requires formal padding and source of the "
                                "same elemental type");
-  return true;
+  return verifyPermutationMap(op, ctx);
 }
 
 bool verifyTransferWrite(Operation &op, VerifyContext &ctx) {
-  bool ok;
-  std::vector<int64_t> seg = segmentsOf(op, 4, ctx, ok);
-  if (!ok)
+  std::vector<int64_t> seg;
+  if (!checkTransferAttrs(op, ctx, seg))
     return false;
-  if (seg[0] != 1 || seg[1] != 1 || op.getNumResults() != 0)
-    return ctx.emitOpError(op, "expects a vector and a destination");
-  return verifyTransfer(op, ctx, 1, op.getOperand(0)->getType(),
-                        (unsigned)seg[2]);
+  unsigned nIdx = (unsigned)seg[2];
+  Type vector = op.getOperand(0)->getType();
+  if (seg[0] != 1 || seg[1] != 1)
+    return ctx.emitOpError(op, "requires a vector and a destination operand");
+  if (!vector.isVector())
+    return typeConstraintError(op, ctx, "operand", 0,
+                               "vector of any type values", vector);
+  if (!checkTransferSource(op, ctx, 1) || !checkIndexOperands(op, ctx, 2, nIdx))
+    return false;
+  Value *mask = seg[3] ? op.getOperand(2 + nIdx) : nullptr;
+  if (!checkMaskOperand(op, ctx, mask, 2 + nIdx))
+    return false;
+  // A result exists only for tensor destinations, not part of affjit's IR.
+  if (op.getNumResults() != 0)
+    return typeConstraintError(op, ctx, "result", 0,
+                               "ranked tensor of any type values",
+                               op.getResult(0)->getType());
+  Type dest = op.getOperand(1)->getType();
+  if (!checkIndexCount(op, ctx, dest, nIdx))
+    return false;
+  // MLIR: the semantics of broadcast dimensions in writes is unclear.
+  for (const AffineExpr &e :
+       op.getAttr("permutation_map").getAffineMap().getResults())
+    if (e.getKind() == AffineExprKind::Constant && e.getValue() == 0)
+      return ctx.emitOpError(op, "should not have broadcast dimensions");
+  return verifyTransferOp(op, ctx, dest, vector, mask) &&
+         verifyPermutationMap(op, ctx);
 }
 
+//===-- reduction --------------------------------------------------------===//
+
 bool verifyReduction(Operation &op, VerifyContext &ctx) {
-  if (op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
-      op.getNumResults() != 1)
-    return ctx.emitOpError(op, "expects a vector, an optional accumulator "
-                               "and one result");
-  Attribute kindAttr = op.getAttr("kind");
-  std::string_view kind = kindAttr && kindAttr.isa(AttrKind::Opaque)
-                              ? vectorKindName(kindAttr.getString())
+  if (!checkProperties(op, ctx,
+                       {{"fastmath", AttrKind::Opaque, "#arith.fastmath<"},
+                        {"kind", AttrKind::Opaque, "#vector.kind<"}}))
+    return false;
+  if (!op.getAttr("kind"))
+    return ctx.emitOpError(op, "requires attribute 'kind'");
+  std::string_view kind = op.getAttr("kind").isa(AttrKind::Opaque)
+                              ? vectorKindName(op.getAttr("kind").getString())
                               : std::string_view();
   if (!isVectorKind(kind))
-    return ctx.emitOpError(op, "requires a 'kind' combining kind attribute");
+    return ctx.emitOpError(op, "attribute 'kind' failed to satisfy "
+                               "constraint: Kind of combining function for "
+                               "contractions and reductions");
+  if (op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
+      op.getNumResults() != 1)
+    return ctx.emitOpError(op, "requires a vector, an optional accumulator "
+                               "and one result");
   Type v = op.getOperand(0)->getType(), r = op.getResult(0)->getType();
-  if (!v.isVector() || v.getRank() != 1)
-    return ctx.emitOpError(op,
-                           "unsupported reduction rank: " +
-                               std::to_string(v.isVector() ? v.getRank() : 0));
-  if (r != v.getElementType())
+  if (!v.isVector())
+    return typeConstraintError(op, ctx, "operand", 0,
+                               "vector of any type values", v);
+  if (elementTypeOrSelf(r) != v.getElementType())
     return ctx.emitOpError(op, "failed to verify that source operand and "
                                "result have same element type");
-  bool okType = (r.isFloat() && vectorKindAcceptsFloat(kind)) ||
-                (r.isIntOrIndex() && vectorKindAcceptsInt(kind));
-  if (!okType)
-    return ctx.emitOpError(op, "unsupported reduction type " + quoted(r) +
-                                   " for kind '" + std::string(kind) + "'");
   if (op.getNumOperands() == 2 && op.getOperand(1)->getType() != r)
-    return ctx.emitOpError(op, "accumulator must have the result type");
+    return ctx.emitOpError(op, "failed to verify that dest and acc have the "
+                               "same type");
+  if (v.getRank() > 1)
+    return ctx.emitOpError(op, "unsupported reduction rank: " +
+                                   std::to_string(v.getRank()));
+  // MLIR streams the type (quoted) into a message that quotes it again.
+  bool ok = r.isFloat()        ? vectorKindAcceptsFloat(kind)
+            : r.isIntOrIndex() ? vectorKindAcceptsInt(kind)
+                               : false;
+  if (!ok)
+    return ctx.emitOpError(op, "unsupported reduction type '" + quoted(r) +
+                                   "' for kind '" + std::string(kind) + "'");
   return true;
 }
 
+//===-- broadcast, splat, fma --------------------------------------------===//
+
 bool verifyBroadcast(Operation &op, VerifyContext &ctx) {
   if (op.getNumOperands() != 1 || op.getNumResults() != 1)
-    return ctx.emitOpError(op, "expects one operand and one result");
+    return ctx.emitOpError(op, "requires one operand and one result");
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   if (!dst.isVector())
-    return ctx.emitOpError(op, "result must be a vector");
+    return typeConstraintError(op, ctx, "result", 0,
+                               "vector of any type values", dst);
+  if (elementTypeOrSelf(src) != dst.getElementType())
+    return ctx.emitOpError(op, "failed to verify that source operand and "
+                               "result have same element type");
+  if (src.isIntOrIndexOrFloat())
+    return true;
   if (!src.isVector())
-    return src == dst.getElementType() ||
-           ctx.emitOpError(op, "source type " + quoted(src) +
-                                   " is not broadcastable to " + quoted(dst));
-  // Trailing dimensions must match or be 1 in the source (numpy rules).
+    return ctx.emitOpError(op, "source type is not a vector");
+  // Trailing dimensions must match or be 1 in the source.
   const auto &s = src.getShape(), &d = dst.getShape();
-  bool fits =
-      s.size() <= d.size() && src.getElementType() == dst.getElementType();
-  for (size_t i = 1; fits && i <= s.size(); ++i)
-    fits = s[s.size() - i] == 1 || s[s.size() - i] == d[d.size() - i];
-  if (!fits)
-    return ctx.emitOpError(op, "source type " + quoted(src) +
-                                   " is not broadcastable to " + quoted(dst));
+  if (s.size() > d.size())
+    return ctx.emitOpError(op, "source rank higher than destination rank");
+  size_t lead = d.size() - s.size();
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] != 1 && s[i] != d[lead + i])
+      return ctx.emitOpError(op, "dimension mismatch (" + std::to_string(s[i]) +
+                                     " vs. " + std::to_string(d[lead + i]) +
+                                     ")");
   return true;
 }
 
 bool verifySplat(Operation &op, VerifyContext &ctx) {
-  if (op.getNumOperands() != 1 || op.getNumResults() != 1 ||
-      !op.getResult(0)->getType().isVector() ||
-      op.getOperand(0)->getType() !=
-          op.getResult(0)->getType().getElementType())
-    return ctx.emitOpError(op, "requires a scalar of the result vector's "
-                               "element type");
+  if (op.getNumOperands() != 1 || op.getNumResults() != 1)
+    return ctx.emitOpError(op, "requires one operand and one result");
+  Type in = op.getOperand(0)->getType(), out = op.getResult(0)->getType();
+  if (!in.isIntOrIndexOrFloat())
+    return typeConstraintError(op, ctx, "operand", 0,
+                               "integer/index/float type", in);
+  if (!out.isVector())
+    return typeConstraintError(op, ctx, "result", 0,
+                               "vector of any type values", out);
+  if (in != out.getElementType())
+    return ctx.emitOpError(op, "failed to verify that operand type matches "
+                               "element type of result");
   return true;
+}
+
+bool isFloatVector(Type t) {
+  return t.isVector() && t.getElementType().isFloat();
 }
 
 bool verifyFma(Operation &op, VerifyContext &ctx) {
   if (op.getNumOperands() != 3 || op.getNumResults() != 1)
-    return ctx.emitOpError(op, "expects three operands and one result");
+    return ctx.emitOpError(op, "requires three operands and one result");
+  for (unsigned i = 0; i < 3; ++i)
+    if (!isFloatVector(op.getOperand(i)->getType()))
+      return typeConstraintError(op, ctx, "operand", i,
+                                 "vector of floating-point values",
+                                 op.getOperand(i)->getType());
   Type t = op.getResult(0)->getType();
+  if (!isFloatVector(t))
+    return typeConstraintError(op, ctx, "result", 0,
+                               "vector of floating-point values", t);
   for (Value *v : op.getOperands())
     if (v->getType() != t)
-      return ctx.emitOpError(op, "requires the same type for all operands "
-                                 "and results");
-  if (!t.isVector() || !t.getElementType().isFloat())
-    return ctx.emitOpError(op, "operand #0 must be vector of floating-point "
-                               "values, but got " +
-                                   quoted(t));
+      return ctx.emitOpError(op, "failed to verify that all of {lhs, rhs, "
+                                 "acc, result} have same type");
   return true;
 }
 
-/// The type addressed by `numPositions` leading positions into `vector`.
-Type positionedType(Type vector, size_t numPositions) {
-  const auto &shape = vector.getShape();
-  if (numPositions == shape.size())
-    return vector.getElementType();
-  return Type::vector(
-      std::vector<int64_t>(shape.begin() + numPositions, shape.end()),
-      vector.getElementType());
+//===-- extract / insert -------------------------------------------------===//
+
+/// `static_position` present and the dynamic operands from `firstDynamic`
+/// of index type (ODS); the positions themselves are checked later.
+bool checkPositionOperands(Operation &op, VerifyContext &ctx,
+                           unsigned firstDynamic) {
+  if (!checkProperties(op, ctx,
+                       {{"static_position", AttrKind::DenseArray, nullptr,
+                         Type::integer(64)}}))
+    return false;
+  if (!op.getAttr("static_position"))
+    return ctx.emitOpError(op, "requires attribute 'static_position'");
+  if (!op.getAttr("static_position").isa(AttrKind::DenseArray))
+    return ctx.emitOpError(op, "attribute 'static_position' failed to "
+                               "satisfy constraint: i64 dense array attribute");
+  return checkIndexOperands(op, ctx, firstDynamic,
+                            op.getNumOperands() - firstDynamic);
 }
 
-/// Positions: within rank, static ones in range, dynamic ones matching
-/// the index operands from `firstDynamic` on.
-bool checkPositions(Operation &op, VerifyContext &ctx, Type vector,
-                    unsigned firstDynamic) {
-  Attribute posAttr = op.getAttr("static_position");
-  if (!posAttr || !posAttr.isa(AttrKind::DenseArray))
-    return ctx.emitOpError(op, "requires a 'static_position' attribute");
-  const std::vector<int64_t> &pos = posAttr.getInts();
-  if ((int64_t)pos.size() > vector.getRank())
-    return ctx.emitOpError(op, "expected position attribute of rank no "
-                               "greater than vector rank");
-  unsigned dynamic = 0;
-  for (size_t i = 0; i < pos.size(); ++i) {
-    if (pos[i] == kDynamic) {
-      ++dynamic;
-      continue;
-    }
-    if (pos[i] < 0 || pos[i] >= vector.getDimSize((unsigned)i))
+/// Static positions within their dimensions of `vector`.
+bool checkStaticPositions(Operation &op, VerifyContext &ctx, Type vector,
+                          const char *what) {
+  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
+  for (size_t i = 0; i < pos.size(); ++i)
+    if (pos[i] != kDynamic &&
+        (pos[i] < 0 || pos[i] >= vector.getDimSize((unsigned)i)))
       return ctx.emitOpError(op, "expected position attribute #" +
                                      std::to_string(i + 1) +
                                      " to be a non-negative integer smaller "
-                                     "than the corresponding vector "
-                                     "dimension");
-  }
-  if (firstDynamic + dynamic != op.getNumOperands())
-    return ctx.emitOpError(op, "expected as many dynamic position operands "
-                               "as '?' positions");
-  for (unsigned i = firstDynamic; i < op.getNumOperands(); ++i)
-    if (!op.getOperand(i)->getType().isIndex())
-      return ctx.emitOpError(op, "dynamic positions must be of index type");
+                                     "than the corresponding " +
+                                     std::string(what) + " dimension");
   return true;
+}
+
+/// ExtractOp::isCompatibleReturnTypes: equal, or T vs vector<1xT>.
+bool compatibleExtractTypes(Type a, Type b) {
+  auto oneOf = [](Type v, Type s) {
+    return v.isVector() && v.getShape() == std::vector<int64_t>{1} &&
+           v.getElementType() == s;
+  };
+  return a == b || oneOf(a, b) || oneOf(b, a);
 }
 
 bool verifyExtract(Operation &op, VerifyContext &ctx) {
   if (op.getNumOperands() < 1 || op.getNumResults() != 1)
-    return ctx.emitOpError(op, "expects a vector operand and one result");
-  Type v = op.getOperand(0)->getType();
+    return ctx.emitOpError(op, "requires a vector operand and one result");
+  Type v = op.getOperand(0)->getType(), r = op.getResult(0)->getType();
   if (!v.isVector())
-    return ctx.emitOpError(op, "expects a vector operand");
-  if (!checkPositions(op, ctx, v, 1))
+    return typeConstraintError(op, ctx, "operand", 0,
+                               "vector of any type values", v);
+  if (!checkPositionOperands(op, ctx, 1))
     return false;
-  Type want = positionedType(v, op.getAttr("static_position").getInts().size());
-  if (op.getResult(0)->getType() != want)
-    return ctx.emitOpError(op, "expected result type " + quoted(want));
+  if (elementTypeOrSelf(r) != v.getElementType())
+    return ctx.emitOpError(op, "failed to verify that operand and result "
+                               "have same element type");
+  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
+  size_t dynamic = 0;
+  for (int64_t p : pos)
+    dynamic += p == kDynamic;
+  if (dynamic != op.getNumOperands() - 1)
+    return ctx.emitOpError(op, "mismatch between dynamic and static "
+                               "positions (kDynamic marker but no "
+                               "corresponding dynamic position) -- this can "
+                               "only happen due to an incorrect fold/rewrite");
+  if ((int64_t)pos.size() > v.getRank())
+    return ctx.emitOpError(op, "expected position attribute of rank no "
+                               "greater than vector rank");
+  if (!checkStaticPositions(op, ctx, v, "vector"))
+    return false;
+  // ExtractOp::inferReturnTypes: the element, or the remaining sub-vector.
+  Type inferred =
+      (int64_t)pos.size() == v.getRank()
+          ? v.getElementType()
+          : Type::vector(std::vector<int64_t>(v.getShape().begin() + pos.size(),
+                                              v.getShape().end()),
+                         v.getElementType());
+  if (!compatibleExtractTypes(inferred, r))
+    return ctx.emitOpError(op, "inferred type(s) " + quoted(inferred) +
+                                   " are incompatible with return type(s) of "
+                                   "operation " +
+                                   quoted(r));
   return true;
 }
 
 bool verifyInsert(Operation &op, VerifyContext &ctx) {
   if (op.getNumOperands() < 2 || op.getNumResults() != 1)
-    return ctx.emitOpError(op, "expects a source, a destination and one "
+    return ctx.emitOpError(op, "requires a source, a destination and one "
                                "result");
-  Type dest = op.getOperand(1)->getType();
-  if (!dest.isVector() || op.getResult(0)->getType() != dest)
-    return ctx.emitOpError(op, "expects a vector destination of the result "
-                               "type");
-  if (!checkPositions(op, ctx, dest, 2))
+  Type src = op.getOperand(0)->getType(), dest = op.getOperand(1)->getType();
+  Type r = op.getResult(0)->getType();
+  if (!dest.isVector())
+    return typeConstraintError(op, ctx, "operand", 1,
+                               "vector of any type values", dest);
+  if (!checkPositionOperands(op, ctx, 2))
     return false;
-  Type want =
-      positionedType(dest, op.getAttr("static_position").getInts().size());
-  if (op.getOperand(0)->getType() != want)
-    return ctx.emitOpError(op, "expected source type " + quoted(want));
-  return true;
+  if (!r.isVector())
+    return typeConstraintError(op, ctx, "result", 0,
+                               "vector of any type values", r);
+  if (elementTypeOrSelf(src) != r.getElementType())
+    return ctx.emitOpError(op, "failed to verify that source operand and "
+                               "result have same element type");
+  if (dest != r)
+    return ctx.emitOpError(op, "failed to verify that all of {dest, result} "
+                               "have same type");
+  size_t numPos = op.getAttr("static_position").getInts().size();
+  if ((int64_t)numPos > dest.getRank())
+    return ctx.emitOpError(op, "expected position attribute of rank no "
+                               "greater than dest vector rank");
+  if (src.isVector() && src.getRank() + (int64_t)numPos != dest.getRank())
+    return ctx.emitOpError(op, "expected position attribute rank + source "
+                               "rank to match dest vector rank");
+  if (!src.isVector() && (int64_t)numPos != dest.getRank())
+    return ctx.emitOpError(op, "expected position attribute rank to match "
+                               "the dest vector rank");
+  return checkStaticPositions(op, ctx, dest, "dest vector");
+}
+
+//===-- load / store -----------------------------------------------------===//
+
+/// MLIR's isLastMemrefDimUnitStride.
+bool lastDimUnitStride(Type memref) {
+  std::vector<int64_t> strides;
+  int64_t offset;
+  return memref.getStridesAndOffset(strides, offset) &&
+         (strides.empty() || strides.back() == 1);
 }
 
 bool verifyLoadStore(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(op, ctx, {{"nontemporal", AttrKind::Bool}}))
+    return false;
   bool isStore = op.isa("vector.store");
   unsigned base = isStore ? 1 : 0;
   if (op.getNumOperands() <= base || op.getNumResults() != (isStore ? 0 : 1))
     return ctx.emitOpError(op, "has the wrong number of operands or results");
-  Type memref = op.getOperand(base)->getType();
   Type vector =
       isStore ? op.getOperand(0)->getType() : op.getResult(0)->getType();
-  if (!memref.isMemRef() || !vector.isVector())
-    return ctx.emitOpError(op, "expects a memref base and a vector value");
-  if (op.getNumOperands() - base - 1 != memref.getRank())
+  Type memref = op.getOperand(base)->getType();
+  if (isStore && !vector.isVector())
+    return typeConstraintError(op, ctx, "operand", 0,
+                               "vector of any type values", vector);
+  if (!memref.isAnyMemRef())
+    return typeConstraintError(op, ctx, "operand", base,
+                               "memref of any type values", memref);
+  unsigned nIdx = op.getNumOperands() - base - 1;
+  if (!checkIndexOperands(op, ctx, base + 1, nIdx))
+    return false;
+  if (!isStore && !vector.isVector())
+    return typeConstraintError(op, ctx, "result", 0,
+                               "vector of any type values", vector);
+  if (!memref.isMemRef())
+    return ctx.emitOpError(op, "requires a ranked memref");
+  if (!lastDimUnitStride(memref))
+    return ctx.emitOpError(op, "most minor memref dim must have unit stride");
+  if (memref.getElementType() != vector.getElementType())
+    return ctx.emitOpError(op, isStore ? "base and valueToStore element type "
+                                         "should match"
+                                       : "base and result element types "
+                                         "should match");
+  if ((int64_t)nIdx != memref.getRank())
     return ctx.emitOpError(op, "requires " + std::to_string(memref.getRank()) +
                                    " indices");
-  for (unsigned i = base + 1; i < op.getNumOperands(); ++i)
-    if (!op.getOperand(i)->getType().isIndex())
-      return ctx.emitOpError(op, "indices must be of index type");
-  if (memref.getElementType() != vector.getElementType())
-    return ctx.emitOpError(op, "base and valueToStore element type should "
-                               "match");
   return true;
 }
 
+//===-- print ------------------------------------------------------------===//
+
 bool verifyPrint(Operation &op, VerifyContext &ctx) {
-  if (op.getNumOperands() > 1 || op.getNumResults() != 0)
-    return ctx.emitOpError(op, "prints at most one value");
+  if (!checkProperties(
+          op, ctx,
+          {{"punctuation", AttrKind::Opaque, "#vector.punctuation<"},
+           {"stringLiteral", AttrKind::String}}))
+    return false;
+  if (op.getNumOperands() > 1)
+    return ctx.emitOpError(op, "operand group starting at #0 requires 0 or "
+                               "1 element, but found " +
+                                   std::to_string(op.getNumOperands()));
+  if (op.getNumResults() != 0)
+    return ctx.emitOpError(op, "requires zero results");
   Attribute punct = op.getAttr("punctuation");
-  if (!punct || !punct.isa(AttrKind::Opaque) ||
-      punct.getString().rfind("#vector.punctuation<", 0) != 0)
-    return ctx.emitOpError(op, "requires a 'punctuation' attribute");
+  Attribute str = op.getAttr("stringLiteral");
   if (op.getNumOperands() == 1) {
     Type t = op.getOperand(0)->getType();
-    if (!t.getElementTypeOrSelf().isIntOrIndexOrFloat())
-      return ctx.emitOpError(op, "cannot print a value of type " + quoted(t));
+    // ODS's constraint has an empty description, hence "must be ,".
+    if (!t.isVector() && !t.isIntOrIndexOrFloat())
+      return typeConstraintError(op, ctx, "operand", 0, "", t);
   }
+  bool newline = !punct || punct.getString() == "#vector.punctuation<newline>";
+  if (str && (op.getNumOperands() != 0 || !newline))
+    return ctx.emitOpError(op, "failed to verify that `source` or "
+                               "`punctuation` are not set when printing "
+                               "strings");
   return true;
 }
 
