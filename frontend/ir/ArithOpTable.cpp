@@ -112,6 +112,50 @@ const char *const kAtomicRMWKinds[kNumAtomicRMWKinds] = {
     "addf", "addi", "assign", "maximumf", "maxs", "maxu",    "minimumf", "mins",
     "minu", "mulf", "muli",   "ori",      "andi", "maxnumf", "minnumf"};
 
+namespace {
+constexpr const char *kFastMathFlags[] = {"reassoc", "nnan",     "ninf", "nsz",
+                                          "arcp",    "contract", "afn"};
+constexpr const char *kOverflowFlags[] = {"nsw", "nuw"};
+} // namespace
+
+std::optional<std::string>
+canonicalFlags(FlagAttr kind, const std::vector<std::string> &names) {
+  bool fm = kind == FlagAttr::FastMath;
+  const char *const *table = fm ? kFastMathFlags : kOverflowFlags;
+  unsigned count = fm ? 7 : 2, all = (1u << count) - 1, bits = 0;
+  for (const std::string &n : names) {
+    if (n == "none")
+      continue;
+    if (fm && n == "fast") {
+      bits = all;
+      continue;
+    }
+    unsigned i = 0;
+    while (i < count && n != table[i])
+      ++i;
+    if (i == count)
+      return std::nullopt;
+    bits |= 1u << i;
+  }
+  if (bits == 0)
+    return std::string("none");
+  if (fm && bits == all)
+    return std::string("fast");
+  std::string out;
+  for (unsigned i = 0; i < count; ++i)
+    if (bits & (1u << i))
+      out += (out.empty() ? "" : (fm ? "," : ", ")) + std::string(table[i]);
+  return out;
+}
+
+std::string unknownFlagMessage(FlagAttr kind) {
+  return kind == FlagAttr::FastMath
+             ? "expected ::mlir::arith::FastMathFlags to be one of: none, "
+               "reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"
+             : "expected ::mlir::arith::IntegerOverflowFlags to be one of: "
+               "none, nsw, nuw";
+}
+
 const ArithOpInfo *lookupArithOp(std::string_view name) {
   static const std::unordered_map<std::string_view, const ArithOpInfo *>
       byName = [] {

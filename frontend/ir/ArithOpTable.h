@@ -4,7 +4,10 @@
 // keeps the three in agreement.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace affjit {
 
@@ -39,6 +42,15 @@ const ArithOpInfo *arithOpsEnd();
 /// Names of arith.cmpi / arith.cmpf predicates, indexed by their value.
 extern const char *const kCmpIPredicates[10];
 extern const char *const kCmpFPredicates[16];
+
+/// The canonical text of a set of arith flags as MLIR prints them (bits in
+/// declaration order; `none`, and `fast` for all fast-math flags), or
+/// nullopt if a name is not a flag of that kind. Fast-math flags join with
+/// ",", overflow flags with ", ".
+std::optional<std::string>
+canonicalFlags(FlagAttr kind, const std::vector<std::string> &names);
+/// The error message for an unknown flag of `kind`.
+std::string unknownFlagMessage(FlagAttr kind);
 
 /// arith::AtomicRMWKind names in enum order: affine.parallel's `reductions`
 /// stores these values.

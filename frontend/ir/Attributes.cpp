@@ -268,9 +268,9 @@ static bool isBareIdentifier(const std::string &s) {
 void printEscapedString(std::ostream &os, const std::string &s) {
   os << '"';
   for (unsigned char c : s) {
-    if (c == '"' || c == '\\')
-      os << '\\' << c;
-    else if (c >= 0x20 && c < 0x7F)
+    if (c == '\\') // MLIR escapes only the backslash by itself
+      os << "\\\\";
+    else if (c >= 0x20 && c < 0x7F && c != '"')
       os << c;
     else {
       const char *hex = "0123456789ABCDEF";

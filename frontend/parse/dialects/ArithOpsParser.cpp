@@ -36,17 +36,21 @@ bool parseFlags(Parser &p, OperationState &state, FlagAttr kind) {
   }
   if (!p.expect(Tok::Less, "'<'"))
     return false;
-  std::string flags;
+  Location loc = p.getLoc();
+  std::vector<std::string> names;
   do {
     std::string flag;
     if (!p.parseKeyword(flag, "flag"))
       return false;
-    flags += (flags.empty() ? "" : ",") + flag;
+    names.push_back(flag);
   } while (p.consumeIf(Tok::Comma));
   if (!p.expect(Tok::Greater, "'>'"))
     return false;
+  std::optional<std::string> flags = canonicalFlags(kind, names);
+  if (!flags)
+    return opError(p, state, loc, unknownFlagMessage(kind));
   state.addAttr(attrName, Attribute::opaque(std::string("#arith.") + keyword +
-                                            "<" + flags + ">"));
+                                            "<" + *flags + ">"));
   return true;
 }
 

@@ -4,6 +4,7 @@
 // extract/insert (static and dynamic positions), load/store and print.
 // Each fills MLIR 19's generic form, including its default attributes, and
 // reports parse errors with MLIR 19's wording and locations.
+#include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/VectorOpInfo.h"
 #include "frontend/parse/OpParsers.h"
 
@@ -205,48 +206,25 @@ bool parseTransferWrite(Parser &p, OperationState &state) {
 
 //===-- reduction --------------------------------------------------------===//
 
-/// arith::FastMathFlags bits in the order MLIR prints them.
-constexpr const char *kFastMathFlags[] = {"reassoc", "nnan",     "ninf", "nsz",
-                                          "arcp",    "contract", "afn"};
-constexpr unsigned kFastMathAll = (1u << 7) - 1; // `fast`
-
 /// `<flag, ...>` after `fastmath`, canonicalized the way MLIR prints a bit
 /// enum: `none`, `fast`, or the set flags in declaration order.
 bool parseFastMathFlags(Parser &p, OperationState &state, std::string &out) {
   if (!p.expect(Tok::Less, "'<'"))
     return false;
-  unsigned bits = 0;
+  Location loc = p.getLoc();
+  std::vector<std::string> names;
   do {
-    Location loc = p.getLoc();
     std::string flag;
     if (!parseOpKeyword(p, state, flag))
       return false;
-    if (flag == "fast") {
-      bits = kFastMathAll;
-      continue;
-    }
-    if (flag == "none")
-      continue;
-    unsigned i = 0;
-    while (i < 7 && flag != kFastMathFlags[i])
-      ++i;
-    if (i == 7)
-      return opError(p, state, loc,
-                     "expected ::mlir::arith::FastMathFlags to be one of: "
-                     "none, reassoc, nnan, ninf, nsz, arcp, contract, afn, "
-                     "fast");
-    bits |= 1u << i;
+    names.push_back(flag);
   } while (p.consumeIf(Tok::Comma));
   if (!p.expect(Tok::Greater, "'>'"))
     return false;
-  out.clear();
-  if (bits == 0)
-    out = "none";
-  else if (bits == kFastMathAll)
-    out = "fast";
-  for (unsigned i = 0; bits && bits != kFastMathAll && i < 7; ++i)
-    if (bits & (1u << i))
-      out += (out.empty() ? "" : ",") + std::string(kFastMathFlags[i]);
+  std::optional<std::string> flags = canonicalFlags(FlagAttr::FastMath, names);
+  if (!flags)
+    return opError(p, state, loc, unknownFlagMessage(FlagAttr::FastMath));
+  out = *flags;
   return true;
 }
 
