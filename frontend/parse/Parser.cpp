@@ -796,7 +796,8 @@ static bool integerFitsType(const NumberLiteral &n, Type type, int64_t &v) {
   if (n.negative) {
     if (n.bits > (uint64_t)1 << (w - 1))
       return false;
-    v = -(int64_t)n.bits;
+    // Negate in unsigned arithmetic: -2^63 has no positive counterpart.
+    v = (int64_t)(0 - n.bits);
     return true;
   }
   if (w < 64 && n.bits >= ((uint64_t)1 << w))
