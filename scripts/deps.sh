@@ -10,7 +10,8 @@ AFFJIT_BUILD_PACKAGES=(
 )
 # MLIR 19 is the test oracle (mlir-opt, mlir-cpu-runner and its runtime
 # libraries); affjit never links it.
-AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux clang-format-19)
+AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux clang-format-19
+  libclang-rt-19-dev)
 
 affjit_install_missing() {
   local missing=()

@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${AFFJIT_FUZZ_BUILD_DIR:-build-fuzz}
 seconds=${AFFJIT_FUZZ_SECONDS:-60}
+# A fixed seed makes a run reproducible: CI explores what a local run with
+# the same seed explored (a prefix of it on a slower machine).
+seed=${AFFJIT_FUZZ_SEED:-1}
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
@@ -25,7 +28,7 @@ for target in parse compile; do
   work=$dir/fuzz-$target
   mkdir -p "$work/corpus" "$work/artifacts"
   echo "== affjit-fuzz-$target for ${seconds}s ($n seeds)"
-  "$dir/bin/affjit-fuzz-$target" -max_total_time="$seconds" -timeout=10 \
+  "$dir/bin/affjit-fuzz-$target" -seed="$seed" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=4096 -print_final_stats=1 -dict=tests/fuzz/mlir.dict \
     -artifact_prefix="$work/artifacts/" "$work/corpus" "$seeds"
 done
