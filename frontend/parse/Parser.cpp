@@ -26,11 +26,15 @@ constexpr unsigned kMaxNesting = 200;
 struct ForwardRef {
   Value *placeholder;
   Location firstUse;
+  /// The scope (region) of the use: only a definition in that same region
+  /// resolves it, so user and definer always live and die together.
+  uint64_t scopeId;
 };
 
 struct ValueScope {
   std::unordered_map<std::string, std::vector<Value *>> defs;
   bool isolated = false;
+  uint64_t id = 0; // unique per region parsed
   /// Pending forward references, by name and result number; kept only on
   /// isolated scopes.
   std::unordered_map<std::string, std::map<unsigned, ForwardRef>> forwardRefs;
@@ -46,6 +50,7 @@ struct Parser::Impl {
   std::unordered_map<std::string, Attribute> attrAliases;
   std::unordered_map<std::string, Type> typeAliases;
   std::vector<ValueScope> scopes;
+  uint64_t nextScopeId = 0;
   /// Owners of forward-reference placeholders; they outlive every module
   /// this parser builds so that discarded ops can drop their uses safely.
   std::vector<std::unique_ptr<Operation>> placeholderOwners;
@@ -1248,7 +1253,7 @@ Value *Parser::forwardReference(const UnresolvedOperand &op, Type type) {
   impl->placeholderOwners.push_back(
       Operation::create("affjit.forward_ref", op.loc, {}, {type}, {}, 0));
   Value *v = impl->placeholderOwners.back()->getResult(0);
-  byResult[op.resultNo] = ForwardRef{v, op.loc};
+  byResult[op.resultNo] = ForwardRef{v, op.loc, impl->scopes.back().id};
   return v;
 }
 
@@ -1295,12 +1300,23 @@ bool Parser::resolveOperands(const std::vector<UnresolvedOperand> &ops,
 
 /// Replaces the placeholders of earlier uses of `name` by its definition.
 static bool resolveForwardRefs(Parser &p, ValueScope &scope,
+                               uint64_t definingScopeId,
                                const std::string &name,
                                const std::vector<Value *> &values,
                                const Location &loc) {
   auto it = scope.forwardRefs.find(name);
   if (it == scope.forwardRefs.end())
     return true;
+  for (auto &[resultNo, ref] : it->second) {
+    if (ref.scopeId == definingScopeId)
+      continue;
+    // A use in another region stays undeclared; MLIR rejects a region
+    // argument whose name an earlier forward use has taken.
+    if (!values.empty() && values[0]->isBlockArgument())
+      return p.emitError(loc, "region entry argument '" + name +
+                                  "' is already in use");
+    return true;
+  }
   for (auto &[resultNo, ref] : it->second) {
     if (resultNo >= values.size())
       return p.emitError(ref.firstUse, "reference to invalid result number");
@@ -1345,7 +1361,8 @@ static bool defineValue(Parser &p, std::vector<ValueScope> &scopes,
   for (Value *v : values)
     if (name.size() > 1 && !std::isdigit((unsigned char)name[1]))
       v->setNameHint(name.substr(1));
-  if (!resolveForwardRefs(p, isolatedScope(scopes), name, values, loc))
+  if (!resolveForwardRefs(p, isolatedScope(scopes), scopes.back().id, name,
+                          values, loc))
     return false;
   scopes.back().defs[name] = std::move(values);
   return true;
@@ -1378,7 +1395,7 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
     return true;
   std::string savedDialect =
       std::exchange(defaultDialect, std::string(regionDialect));
-  impl->scopes.push_back(ValueScope{{}, isolated});
+  impl->scopes.push_back(ValueScope{{}, isolated, ++impl->nextScopeId});
   bool ok = [&] {
     Block *block = region.addBlock();
     for (const BlockArgDecl &a : args)
@@ -1692,7 +1709,7 @@ static bool parseGenericModuleOp(Parser &p, Block &into,
 
 std::unique_ptr<Module> Parser::parseTopLevel() {
   auto module = std::make_unique<Module>();
-  impl->scopes.push_back(ValueScope{{}, true});
+  impl->scopes.push_back(ValueScope{{}, true, ++impl->nextScopeId});
   Block &body = module->getBody();
   std::vector<NamedAttribute> moduleAttrs;
   bool sawModule = false, sawOps = false;
