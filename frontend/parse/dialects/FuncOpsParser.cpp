@@ -75,13 +75,15 @@ Attribute entryAttrs(const std::vector<SignatureEntry> &entries) {
   return any ? Attribute::array(std::move(dicts)) : Attribute();
 }
 
+/// `@name` or `@"quoted name"` (escapes decoded, as for any symbol
+/// reference attribute).
 bool parseSymbolName(Parser &p, std::string &name) {
   if (!p.tok().is(Tok::AtId))
     return p.emitError("expected valid '@'-identifier for symbol name");
-  name = std::string(p.tok().spelling.substr(1));
-  if (name.size() >= 2 && name.front() == '"')
-    name = name.substr(1, name.size() - 2);
-  p.consume();
+  Attribute ref;
+  if (!p.parseAttribute(ref))
+    return false;
+  name = ref.getString();
   return true;
 }
 
