@@ -204,8 +204,7 @@ void printOperation(Operation &op, std::ostream &os,
   p.printOp(op);
 }
 
-/// Prints module attributes (e.g. `attributes {…}`) and its ops, one
-/// numbering scope per top-level op, like mlir-opt's isolated regions.
+/// Prints module attributes (e.g. `attributes {…}`) and its ops.
 void printModule(const Module &module, std::ostream &os,
                  const PrintOptions &options) {
   Operation *m = module.getOperation();
@@ -217,11 +216,23 @@ void printModule(const Module &module, std::ostream &os,
     attrPrinter.printOptionalAttrDictWithKeyword(m->getAttrs(), {"sym_name"});
   }
   os << " {";
+  // Each function numbers its values from zero, like mlir-opt. MLIR does
+  // not let a function reuse a name defined at module level, so a module
+  // with values at its top level is named in a single scope instead.
+  bool topLevelValues = false;
+  for (auto &op : module.getBody().getOperations())
+    topLevelValues |= op->getNumResults() != 0;
+  Printer moduleLevel(os, options);
+  moduleLevel.indentBy(1);
   for (auto &op : module.getBody().getOperations()) {
-    Printer p(os, options);
     os << "\n  ";
-    p.indentBy(1);
-    p.printOp(*op);
+    if (op->isa("func.func") && !topLevelValues) {
+      Printer p(os, options);
+      p.indentBy(1);
+      p.printOp(*op);
+    } else {
+      moduleLevel.printOp(*op);
+    }
   }
   os << "\n}\n";
 }
