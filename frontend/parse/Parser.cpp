@@ -152,7 +152,9 @@ size_t Parser::wrongTokenOffset(size_t offset) const {
     if (buf[end - 1] != '\n' && buf[end - 1] != '\r')
       return end;
     --end; // back over a blank line; skip a trailing `//` comment too
-    size_t lineStart = buf.rfind('\n', end == 0 ? 0 : end - 1);
+    if (end == 0)
+      return offset; // nothing but blank lines and comments before
+    size_t lineStart = buf.rfind('\n', end - 1);
     lineStart = lineStart == std::string_view::npos ? 0 : lineStart + 1;
     size_t comment = buf.substr(lineStart, end - lineStart).find("//");
     if (comment != std::string_view::npos)
