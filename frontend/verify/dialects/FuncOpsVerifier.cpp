@@ -72,10 +72,14 @@ bool verifyCallOp(Operation &op, VerifyContext &ctx) {
     return ctx.emitOpError(op, "requires a 'callee' symbol reference "
                                "attribute");
   Operation *fn = ctx.getModule().lookupSymbol(callee.getString());
-  if (!fn || !fn->isa("func.func"))
+  // The callee may itself be invalid (reported on its own): never assume
+  // its attributes here.
+  Attribute typeAttr = fn ? fn->getAttr("function_type") : Attribute();
+  if (!fn || !fn->isa("func.func") || !typeAttr ||
+      !typeAttr.isa(AttrKind::Type) || !typeAttr.getType().isFunction())
     return ctx.emitOpError(op, "'" + callee.getString() +
                                    "' does not reference a valid function");
-  Type fnType = fn->getAttr("function_type").getType();
+  Type fnType = typeAttr.getType();
   if (fnType.getInputs().size() != op.getNumOperands())
     return ctx.emitOpError(op, "incorrect number of operands for callee");
   for (unsigned i = 0; i < op.getNumOperands(); ++i) {
