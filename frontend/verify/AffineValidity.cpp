@@ -34,13 +34,19 @@ bool isAffineComputation(Operation *op) {
 /// Rule 5: the size of a dimension of a memref that is itself a top-level
 /// value, or a static dimension.
 bool isValidDimOpSymbol(Operation *dimOp) {
+  if (dimOp->getNumOperands() != 2)
+    return false;
   Value *memref = dimOp->getOperand(0);
   if (isTopLevelValue(memref))
     return true;
   Operation *indexDef = dimOp->getOperand(1)->getDefiningOp();
   if (!indexDef || !indexDef->isa("arith.constant"))
     return false;
-  int64_t dim = indexDef->getAttr("value").getInt();
+  // The constant may be invalid itself (reported on its own).
+  Attribute value = indexDef->getAttr("value");
+  if (!value || !value.isa(AttrKind::Integer))
+    return false;
+  int64_t dim = value.getInt();
   Type t = memref->getType();
   return t.isMemRef() && dim >= 0 && dim < t.getRank() &&
          !t.isDynamicDim((unsigned)dim);
@@ -78,7 +84,7 @@ bool isValidAffineDim(Value *v, Operation *user) {
   if (isAffineComputation(def))
     return allOperands(def, isValidAffineDim, user);
   if (def->isa("memref.dim"))
-    return isTopLevelValue(def->getOperand(0));
+    return def->getNumOperands() == 2 && isTopLevelValue(def->getOperand(0));
   return false;
 }
 

@@ -83,7 +83,7 @@ bool parseDynamicIndexList(Parser &p, OperationState &st, Operands &dynamics,
         return false;
       statics.push_back(v);
     } else {
-      return customError(p, st, p.getLoc(), "expected SSA value or integer");
+      return customError(p, st, p.getLoc(), "expected integer value");
     }
     if (!p.consumeIf(Tok::Comma))
       break;

@@ -316,7 +316,12 @@ Type canonicalStrided(Type t) {
     running = satMul(running, t.getDimSize((unsigned)d));
   }
   AffineMap m = linear(s->strides, s->offset);
-  if (m.getResult(0) == linear(canonical, 0).getResult(0))
+  // Only fully static layouts fold back to the identity (checked against
+  // mlir-opt: `strided<[?, 1]>` on memref<4x?xf32> stays a map).
+  bool isStatic = s->offset != kDynamic;
+  for (int64_t st : s->strides)
+    isStatic &= st != kDynamic;
+  if (isStatic && m.getResult(0) == linear(canonical, 0).getResult(0))
     return Type::memref(t.getShape(), t.getElementType(), t.getMemorySpace());
   return Type::mapMemref(t.getShape(), t.getElementType(), m,
                          t.getMemorySpace());
