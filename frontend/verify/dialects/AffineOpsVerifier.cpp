@@ -238,6 +238,29 @@ bool reductionMatchesType(int64_t kind, Type t) {
   return k == "assign";
 }
 
+/// A bound group attribute: one positive group size per induction
+/// variable, adding up to the bound map's results (a splat repeats).
+bool checkBoundGroups(Operation &op, VerifyContext &ctx, Attribute groups,
+                      const AffineMap &map, size_t numIvs, const char *which) {
+  std::vector<int64_t> sizes = groups.getInts();
+  if (groups.isSplat() && !sizes.empty())
+    sizes.assign(numIvs, sizes[0]);
+  int64_t total = 0;
+  for (int64_t g : sizes) {
+    if (g <= 0)
+      return ctx.emitOpError(op, std::string("expected ") + which +
+                                     " bound map to have at least one "
+                                     "result per group");
+    total += g;
+  }
+  if (sizes.size() != numIvs || total != (int64_t)map.getNumResults())
+    return ctx.emitOpError(op, std::string("the number of ") + which +
+                                   " bound groups and their sizes must match "
+                                   "the induction variables and the bound "
+                                   "map's results");
+  return true;
+}
+
 bool verifyParallel(Operation &op, VerifyContext &ctx) {
   AffineMap lb, ub;
   if (!getMap(op, ctx, "lowerBoundsMap", lb) ||
@@ -252,6 +275,9 @@ bool verifyParallel(Operation &op, VerifyContext &ctx) {
     return ctx.emitOpError(op, "requires 'steps', 'reductions' and bound "
                                "group attributes");
   size_t numIvs = steps.getArray().size();
+  if (!checkBoundGroups(op, ctx, lbg, lb, numIvs, "lower") ||
+      !checkBoundGroups(op, ctx, ubg, ub, numIvs, "upper"))
+    return false;
   if (lb.getNumInputs() + ub.getNumInputs() != op.getNumOperands())
     return ctx.emitOpError(op, "operand count must match the bound maps' "
                                "inputs");
