@@ -380,7 +380,13 @@ void Attribute::print(std::ostream &os) const {
     for (size_t k = 0; k < s.elements.size(); ++k) {
       if (k)
         os << ", ";
-      s.elements[k].print(os);
+      // Like MLIR, array elements of the default integer type (i64) are
+      // printed without it.
+      const Attribute &e = s.elements[k];
+      if (e.isa(AttrKind::Integer) && e.getType().isInteger(64))
+        os << e.getInt();
+      else
+        e.print(os);
     }
     os << ']';
     return;

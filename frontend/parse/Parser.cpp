@@ -809,10 +809,12 @@ static bool integerFitsType(const NumberLiteral &n, Type type, int64_t &v) {
   }
   if (w < 64 && n.bits >= ((uint64_t)1 << w))
     return false;
-  v = (int64_t)n.bits;
-  // Values above the signed range are stored sign-extended (two's complement).
-  if (w < 64 && v >= ((int64_t)1 << (w - 1)))
-    v -= (int64_t)1 << w;
+  // Values above the signed range are stored sign-extended (two's
+  // complement), computed in unsigned arithmetic to stay defined for w = 63.
+  uint64_t bits = n.bits;
+  if (w < 64 && (bits >> (w - 1)) != 0)
+    bits |= ~(((uint64_t)1 << w) - 1);
+  v = (int64_t)bits;
   return true;
 }
 
