@@ -75,6 +75,21 @@ static bool verifyOperandDominance(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// Symbols (func.func, memref.global) have one of MLIR's three
+/// visibilities; printers rely on it.
+static bool verifySymbolVisibility(Operation &op, VerifyContext &ctx) {
+  Attribute vis = op.getAttr("sym_visibility");
+  if (!vis)
+    return true;
+  if (vis.isa(AttrKind::String) &&
+      (vis.getString() == "public" || vis.getString() == "private" ||
+       vis.getString() == "nested"))
+    return true;
+  return ctx.emitOpError(op, "visibility expected to be one of [\"public\", "
+                             "\"private\", \"nested\"], but got " +
+                                 vis.str());
+}
+
 /// Checks that a terminator is the last op of its block.
 static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
   if (!OpVerifierRegistry::get().traits(op.getName()).isTerminator)
@@ -112,8 +127,8 @@ static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
   OpVerifyFn fn = reg.lookup(op.getName());
   if (!fn)
     return ctx.emitError(op, "unregistered operation '" + op.getName() + "'");
-  if (!verifyOperandDominance(op, ctx) || !verifyTerminatorPlacement(op, ctx) ||
-      !verifyBlocksTerminated(op, ctx))
+  if (!verifyOperandDominance(op, ctx) || !verifySymbolVisibility(op, ctx) ||
+      !verifyTerminatorPlacement(op, ctx) || !verifyBlocksTerminated(op, ctx))
     return false;
   bool ok = fn(op, ctx);
   if (!ok)
