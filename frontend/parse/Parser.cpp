@@ -3,6 +3,9 @@
 // module. Custom syntax is delegated to the per-dialect op parsers.
 #include "frontend/parse/Parser.h"
 
+#include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/VectorOpInfo.h"
+
 #include <utility>
 
 #include "frontend/parse/AffineParser.h"
@@ -996,6 +999,68 @@ static bool parseDenseArrayAttr(Parser &p, Attribute &out) {
 }
 
 /// Captures a dialect attribute like `#arith.fastmath<fast>` as text.
+/// The dialect attributes affjit interprets are checked and put in MLIR's
+/// canonical spelling as they are read, so every later user (printers, the
+/// lowering) can trust them: `#arith.fastmath<...>`, `#arith.overflow<...>`,
+/// `#vector.kind<...>` and `#vector.punctuation<...>`.
+static bool canonicalizeKnownDialectAttr(std::string &text,
+                                         std::string &error) {
+  auto body = [&](std::string_view prefix) -> std::optional<std::string> {
+    if (text.rfind(prefix, 0) != 0 || text.back() != '>')
+      return std::nullopt;
+    return text.substr(prefix.size(), text.size() - prefix.size() - 1);
+  };
+  auto splitFlags = [](const std::string &b) {
+    std::vector<std::string> names;
+    std::string cur;
+    for (char c : b + ",") {
+      if (c != ',') {
+        cur += c;
+        continue;
+      }
+      size_t first = cur.find_first_not_of(" \t");
+      size_t last = cur.find_last_not_of(" \t");
+      names.push_back(first == std::string::npos
+                          ? std::string()
+                          : cur.substr(first, last - first + 1));
+      cur.clear();
+    }
+    return names;
+  };
+  for (FlagAttr kind : {FlagAttr::FastMath, FlagAttr::Overflow}) {
+    const char *prefix =
+        kind == FlagAttr::FastMath ? "#arith.fastmath<" : "#arith.overflow<";
+    if (auto b = body(prefix)) {
+      std::optional<std::string> flags = canonicalFlags(kind, splitFlags(*b));
+      if (!flags) {
+        error = unknownFlagMessage(kind);
+        return false;
+      }
+      text = prefix + *flags + ">";
+      return true;
+    }
+  }
+  if (auto b = body("#vector.kind<")) {
+    if (!isVectorKind(*b)) {
+      error = "expected a vector combining kind, got '" + *b + "'";
+      return false;
+    }
+  }
+  if (auto b = body("#vector.punctuation<")) {
+    static const char *const kPunct[] = {"no_punctuation", "newline", "comma",
+                                         "open", "close"};
+    bool known = false;
+    for (const char *k : kPunct)
+      known |= *b == k;
+    if (!known) {
+      error = "expected ::mlir::vector::PrintPunctuation to be one of: "
+              "no_punctuation, newline, comma, open, close";
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool parseOpaqueDialectAttr(Parser &p, Lexer &lexer, Token &cur,
                                    Attribute &out) {
   std::string_view buf = lexer.getBuffer();
@@ -1016,7 +1081,11 @@ static bool parseOpaqueDialectAttr(Parser &p, Lexer &lexer, Token &cur,
       return p.emitError("unbalanced '<' in dialect attribute");
     end = i + 1;
   }
-  out = Attribute::opaque(std::string(buf.substr(start, end - start)));
+  std::string text(buf.substr(start, end - start));
+  std::string error;
+  if (!canonicalizeKnownDialectAttr(text, error))
+    return p.emitError(p.locOf(start + text.find('<') + 1), error);
+  out = Attribute::opaque(std::move(text));
   lexer.resetTo(end);
   cur = lexer.lex();
   return true;
