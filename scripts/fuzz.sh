@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each
-# for AFFJIT_FUZZ_SECONDS (default 60) from a seed corpus of every .mlir file
+# for AFFJIT_FUZZ_RUNS inputs (default 100000) or AFFJIT_FUZZ_SECONDS
+# (default 60), whichever ends first, from a seed corpus of every .mlir file
 # under tests/ and examples/, with the MLIR token dictionary. Any crash,
 # sanitizer report, leak, timeout or round-trip mismatch fails the run; the
 # input that caused it is left in build-fuzz/fuzz-TARGET/artifacts/.
@@ -8,9 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${AFFJIT_FUZZ_BUILD_DIR:-build-fuzz}
 seconds=${AFFJIT_FUZZ_SECONDS:-60}
-# A fixed seed makes a run reproducible: CI explores what a local run with
-# the same seed explored (a prefix of it on a slower machine).
+# A fixed seed and a fixed number of runs make the run reproducible: CI
+# executes exactly the inputs a local run with the same settings executed
+# (or a prefix of them, if the time limit stops a slower machine first).
 seed=${AFFJIT_FUZZ_SEED:-1}
+runs=${AFFJIT_FUZZ_RUNS:-100000}
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
@@ -27,8 +30,9 @@ done < <(find tests examples -name '*.mlir' -print0)
 for target in parse compile; do
   work=$dir/fuzz-$target
   mkdir -p "$work/corpus" "$work/artifacts"
-  echo "== affjit-fuzz-$target for ${seconds}s ($n seeds)"
-  "$dir/bin/affjit-fuzz-$target" -seed="$seed" -max_total_time="$seconds" -timeout=10 \
+  echo "== affjit-fuzz-$target: $runs runs or ${seconds}s, seed $seed ($n seeds)"
+  "$dir/bin/affjit-fuzz-$target" -seed="$seed" -runs="$runs" \
+    -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=4096 -print_final_stats=1 -dict=tests/fuzz/mlir.dict \
     -artifact_prefix="$work/artifacts/" "$work/corpus" "$seeds"
 done

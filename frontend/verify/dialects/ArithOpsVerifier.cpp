@@ -182,7 +182,28 @@ bool verifyConstant(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// `fastmath` / `overflowFlags`, when present, are the dialect's flag
+/// attributes (their contents were checked when parsed).
+bool checkFlagAttrs(Operation &op, VerifyContext &ctx) {
+  struct {
+    const char *name, *prefix, *what;
+  } const flags[] = {
+      {"fastmath", "#arith.fastmath<", "Floating point fast math flags"},
+      {"overflowFlags", "#arith.overflow<", "Integer overflow arith flags"}};
+  for (const auto &f : flags) {
+    Attribute a = op.getAttr(f.name);
+    if (a &&
+        !(a.isa(AttrKind::Opaque) && a.getString().rfind(f.prefix, 0) == 0))
+      return ctx.emitOpError(op,
+                             std::string("attribute '") + f.name +
+                                 "' failed to satisfy constraint: " + f.what);
+  }
+  return true;
+}
+
 bool verifyArithOp(Operation &op, VerifyContext &ctx) {
+  if (!checkFlagAttrs(op, ctx))
+    return false;
   const ArithOpInfo *info = lookupArithOp(op.getName());
   switch (info->shape) {
   case ArithShape::Binary:
