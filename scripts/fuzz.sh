@@ -26,7 +26,7 @@ n=0
 while IFS= read -r -d '' f; do
   cp "$f" "$seeds/seed-$n.mlir"
   n=$((n + 1))
-done < <(find tests examples -name '*.mlir' -print0)
+done < <(find tests examples -name '*.mlir' -print0 | LC_ALL=C sort -z)
 for target in parse compile; do
   work=$dir/fuzz-$target
   mkdir -p "$work/corpus" "$work/artifacts"

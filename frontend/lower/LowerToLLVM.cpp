@@ -18,9 +18,18 @@ std::unique_ptr<llvm::Module> lowerToLLVM(Module &module,
   auto llvmModule = std::make_unique<llvm::Module>("affjit", context);
   LoweringContext lc(*llvmModule, diag, options, module);
   // Module-level ops that are not functions (memref.global) lower first.
-  for (auto &op : module.getBody().getOperations())
-    if (!op->isa("func.func") && !lc.lowerOp(*op))
+  // Anything else there would need code outside any function to run.
+  for (auto &op : module.getBody().getOperations()) {
+    if (op->isa("func.func"))
+      continue;
+    if (!op->isa("memref.global")) {
+      lc.emitError(*op, "only functions and memref.global can be compiled "
+                        "at module level");
       return nullptr;
+    }
+    if (!lc.lowerOp(*op))
+      return nullptr;
+  }
   for (auto &op : module.getBody().getOperations())
     if (op->isa("func.func"))
       declareFunction(lc, *op);
