@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 source scripts/deps.sh
 affjit_install_missing "${AFFJIT_BUILD_PACKAGES[@]}"
 affjit_build
-echo "== demo: affjit opt examples/demo.mlir"
+echo "== demo: affjit opt examples/demo.mlir (parse, verify, print back)"
 build/bin/affjit opt examples/demo.mlir
+echo "== demo: affjit run examples/matmul_run.mlir (JIT-compile for this CPU and run)"
+build/bin/affjit run examples/matmul_run.mlir
