@@ -6,7 +6,11 @@
 
 namespace {
 
-#define AFFJIT_RT_SYMBOL(NAME) {#NAME, reinterpret_cast<void *>(&NAME)}
+template <typename F> affjit_rt_symbol entry(const char *name, F *fn) {
+  return {name, reinterpret_cast<void *>(fn)};
+}
+
+#define AFFJIT_RT_SYMBOL(NAME) entry(#NAME, &NAME)
 
 const affjit_rt_symbol symbols[] = {
     AFFJIT_RT_SYMBOL(affjit_rt_set_error_handler),

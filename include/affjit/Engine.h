@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace affjit {
@@ -83,8 +84,7 @@ inline Argument makeArgument(Index v) {
 }
 
 template <typename T>
-  requires std::is_arithmetic_v<T>
-Argument makeArgument(T v) {
+std::enable_if_t<std::is_arithmetic_v<T>, Argument> makeArgument(T v) {
   Argument a{Argument::Kind::Scalar, scalarKindOf<T>()};
   if constexpr (std::is_same_v<T, float>)
     a.value.f32 = v;
