@@ -21,4 +21,26 @@ OpPrintFn OpPrinterRegistry::lookup(std::string_view name) const {
   return it == printers.end() ? nullptr : it->second;
 }
 
+void printReturnLikeOp(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.printOptionalAttrDict(op.getAttrs());
+  if (op.getNumOperands() == 0)
+    return;
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  p.os() << " : ";
+  p.printTypes(op.getOperandTypes());
+}
+
+void printCastLikeOp(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperand(op.getOperand(0));
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+  p.os() << " to ";
+  p.printType(op.getResult(0)->getType());
+}
+
 } // namespace affjit

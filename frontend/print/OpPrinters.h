@@ -25,6 +25,13 @@ private:
   std::unordered_map<std::string, OpPrintFn> printers;
 };
 
+/// Syntax shared across dialects.
+/// `name [attr-dict] [%a, %b : T, U]`: func.return, affine.yield,
+/// memref.alloca_scope.return.
+void printReturnLikeOp(Printer &p, Operation &op);
+/// `name %a [attr-dict] : T to U`: arith casts, vector.broadcast.
+void printCastLikeOp(Printer &p, Operation &op);
+
 void registerFuncOpPrinters(OpPrinterRegistry &r);
 void registerArithOpPrinters(OpPrinterRegistry &r);
 void registerAffineOpPrinters(OpPrinterRegistry &r);

@@ -228,17 +228,6 @@ void printParallel(Printer &p, Operation &op) {
                                           "steps", "reductions"});
 }
 
-void printYield(Printer &p, Operation &op) {
-  p.printOpName(op);
-  p.printOptionalAttrDict(op.getAttrs());
-  if (op.getNumOperands() == 0)
-    return;
-  p.os() << ' ';
-  p.printOperands(op.getOperands());
-  p.os() << " : ";
-  p.printTypes(op.getOperandTypes());
-}
-
 void printPrefetch(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
@@ -300,7 +289,7 @@ void registerAffineOpPrinters(OpPrinterRegistry &r) {
   r.add("affine.for", printFor);
   r.add("affine.if", printIf);
   r.add("affine.parallel", printParallel);
-  r.add("affine.yield", printYield);
+  r.add("affine.yield", printReturnLikeOp);
   r.add("affine.prefetch", printPrefetch);
   r.add("affine.dma_start", printDmaStart);
   r.add("affine.dma_wait", printDmaWait);

@@ -32,17 +32,6 @@ void printUniform(Printer &p, Operation &op) {
   p.printType(op.getResult(0)->getType());
 }
 
-void printCast(Printer &p, Operation &op) {
-  p.printOpName(op);
-  p.os() << ' ';
-  p.printOperand(op.getOperand(0));
-  p.printOptionalAttrDict(op.getAttrs());
-  p.os() << " : ";
-  p.printType(op.getOperand(0)->getType());
-  p.os() << " to ";
-  p.printType(op.getResult(0)->getType());
-}
-
 void printCmp(Printer &p, Operation &op, bool isInt) {
   p.printOpName(op);
   int64_t pred = op.getAttr("predicate").getInt();
@@ -91,7 +80,7 @@ void printArithOp(Printer &p, Operation &op) {
   case ArithShape::Ternary:
     return printUniform(p, op);
   case ArithShape::Cast:
-    return printCast(p, op);
+    return printCastLikeOp(p, op);
   case ArithShape::CmpI:
     return printCmp(p, op, true);
   case ArithShape::CmpF:

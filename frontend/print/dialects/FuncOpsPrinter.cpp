@@ -82,23 +82,12 @@ void printCallOp(Printer &p, Operation &op) {
   p.printType(Type::function(op.getOperandTypes(), op.getResultTypes()));
 }
 
-void printReturnOp(Printer &p, Operation &op) {
-  p.printOpName(op);
-  p.printOptionalAttrDict(op.getAttrs());
-  if (op.getNumOperands() == 0)
-    return;
-  p.os() << ' ';
-  p.printOperands(op.getOperands());
-  p.os() << " : ";
-  p.printTypes(op.getOperandTypes());
-}
-
 } // namespace
 
 void registerFuncOpPrinters(OpPrinterRegistry &r) {
   r.add("func.func", printFuncOp);
   r.add("func.call", printCallOp);
-  r.add("func.return", printReturnOp);
+  r.add("func.return", printReturnLikeOp);
 }
 
 } // namespace affjit

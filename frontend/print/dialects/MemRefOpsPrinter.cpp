@@ -120,17 +120,6 @@ void printAllocaScope(Printer &p, Operation &op) {
   p.printOptionalAttrDict(op.getAttrs());
 }
 
-void printAllocaScopeReturn(Printer &p, Operation &op) {
-  p.os() << "memref.alloca_scope.return";
-  p.printOptionalAttrDict(op.getAttrs());
-  if (op.getNumOperands() == 0)
-    return;
-  p.os() << ' ';
-  p.printOperands(op.getOperands());
-  p.os() << " : ";
-  p.printTypes(op.getOperandTypes());
-}
-
 /// `name %m [attr-dict] : T` (dealloc, rank).
 void printUnaryMemRef(Printer &p, Operation &op) {
   p.os() << op.getName() << ' ';
@@ -393,7 +382,7 @@ void registerMemRefOpPrinters(OpPrinterRegistry &r) {
   r.add("memref.alloc", printAllocLike);
   r.add("memref.alloca", printAllocLike);
   r.add("memref.alloca_scope", printAllocaScope);
-  r.add("memref.alloca_scope.return", printAllocaScopeReturn);
+  r.add("memref.alloca_scope.return", printReturnLikeOp);
   r.add("memref.dealloc", printUnaryMemRef);
   r.add("memref.rank", printUnaryMemRef);
   r.add("memref.load", printLoad);

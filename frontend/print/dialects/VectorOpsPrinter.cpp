@@ -122,14 +122,7 @@ void printReduction(Printer &p, Operation &op) {
 void printBroadcast(Printer &p, Operation &op) {
   if (op.getNumOperands() != 1 || op.getNumResults() != 1)
     return p.printGenericOp(op);
-  p.printOpName(op);
-  p.os() << ' ';
-  p.printOperand(op.getOperand(0));
-  p.printOptionalAttrDict(op.getAttrs());
-  p.os() << " : ";
-  p.printType(op.getOperand(0)->getType());
-  p.os() << " to ";
-  p.printType(op.getResult(0)->getType());
+  printCastLikeOp(p, op);
 }
 
 /// vector.splat and vector.fma: `%a[, ...] : vector<...>`.
