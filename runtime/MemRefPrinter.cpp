@@ -10,10 +10,15 @@
 //     is 0 (MLIR reads data[offset] in that case);
 //   * nested dimensions are separated by ",\n" and indented by one space per
 //     enclosing bracket.
+// Tools (the REPL's :print) use the same code through MemRefPrinter.h, with
+// long dimensions optionally summarized as "first, ..., last".
+#include "runtime/MemRefPrinter.h"
+
 #include "affjit/Runtime.h"
 
 #include <cstdint>
 #include <iostream>
+#include <type_traits>
 
 namespace {
 
@@ -64,39 +69,63 @@ void printSpaces(std::ostream &os, int64_t count) {
     os << ' ';
 }
 
+template <typename T>
+void printElement(std::ostream &os, T value,
+                  const affjit::rt::MemRefPrintOptions &options) {
+  if constexpr (std::is_same_v<T, int8_t>)
+    if (options.i8AsNumbers) {
+      os << (int)value;
+      return;
+    }
+  os << value;
+}
+
 /// Prints the `dim` innermost dimensions starting at `offset`; `sizes` and
 /// `strides` point at the outermost of them.
 template <typename T>
 void printData(std::ostream &os, const MemRefView<T> &v, int64_t dim,
-               int64_t offset, const int64_t *sizes, const int64_t *strides) {
+               int64_t offset, const int64_t *sizes, const int64_t *strides,
+               const affjit::rt::MemRefPrintOptions &options) {
   if (dim == 0) {
-    os << v.data[offset];
+    printElement(os, v.data[offset], options);
     return;
   }
   // MLIR prints element 0 even for an empty (or negative) dimension.
   int64_t count = sizes[0] > 1 ? sizes[0] : 1;
+  int64_t edge = options.edgeItems;
+  bool summarize = edge > 0 && count > 2 * edge;
+  auto separate = [&] {
+    os << ", ";
+    if (dim > 1)
+      os << '\n';
+    printSpaces(os, v.rank - dim + 1);
+  };
   os << '[';
   for (int64_t i = 0; i < count; ++i) {
-    if (i > 0) {
-      os << ", ";
-      if (dim > 1)
-        os << '\n';
-      printSpaces(os, v.rank - dim + 1);
+    if (summarize && i == edge) {
+      separate();
+      os << "...";
+      i = count - edge;
     }
-    printData(os, v, dim - 1, offset + i * strides[0], sizes + 1, strides + 1);
+    if (i > 0)
+      separate();
+    printData(os, v, dim - 1, offset + i * strides[0], sizes + 1, strides + 1,
+              options);
   }
   os << ']';
 }
 
 /// The full printMemref output after its "Memref " / "Unranked Memref "
 /// prefix.
-template <typename T> void printMemRef(const MemRefView<T> &v) {
-  std::ostream &os = std::cout;
+template <typename T>
+void printMemRef(const MemRefView<T> &v,
+                 const affjit::rt::MemRefPrintOptions &options = {},
+                 std::ostream &os = std::cout) {
   printMetaData(os, v);
   os << " data = \n";
   if (v.rank == 0)
     os << '[';
-  printData(os, v, v.rank, v.offset, v.sizes, v.strides);
+  printData(os, v, v.rank, v.offset, v.sizes, v.strides, options);
   if (v.rank == 0)
     os << ']';
   os << '\n' << std::flush;
@@ -120,6 +149,28 @@ void printRanked(affjit::StridedMemRef<T, Rank> *m) {
 }
 
 } // namespace
+
+void affjit::rt::printUnrankedMemRef(std::ostream &os, PrintElement element,
+                                     int64_t rank, void *descriptor,
+                                     const MemRefPrintOptions &options) {
+  os << "Unranked Memref ";
+  switch (element) {
+  case PrintElement::I8:
+    return printMemRef(viewOf<int8_t>(rank, descriptor), options, os);
+  case PrintElement::I16:
+    return printMemRef(viewOf<int16_t>(rank, descriptor), options, os);
+  case PrintElement::I32:
+    return printMemRef(viewOf<int32_t>(rank, descriptor), options, os);
+  case PrintElement::I64:
+    return printMemRef(viewOf<int64_t>(rank, descriptor), options, os);
+  case PrintElement::Index:
+    return printMemRef(viewOf<uint64_t>(rank, descriptor), options, os);
+  case PrintElement::F32:
+    return printMemRef(viewOf<float>(rank, descriptor), options, os);
+  case PrintElement::F64:
+    return printMemRef(viewOf<double>(rank, descriptor), options, os);
+  }
+}
 
 using affjit::StridedMemRef;
 using affjit::UnrankedMemRef;

@@ -17,5 +17,7 @@ CommandFn addOptCommand(CLI::App &app);
 CommandFn addRunCommand(CLI::App &app);
 /// `affjit llvm FILE.mlir`: print the generated LLVM IR.
 CommandFn addLlvmCommand(CLI::App &app);
+/// `affjit deps FILE.mlir`: the memory dependence report.
+CommandFn addDepsCommand(CLI::App &app);
 
 } // namespace affjit::cli

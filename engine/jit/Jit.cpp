@@ -152,20 +152,30 @@ std::string Jit::pipelineText(llvm::PassBuilder &pb,
   return pipeline;
 }
 
-llvm::Expected<std::string> Jit::emitObject(llvm::Module &module) const {
+llvm::Expected<std::string> Jit::emitFile(llvm::Module &module,
+                                          llvm::CodeGenFileType type) const {
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager codegen;
-  if (targetMachine->addPassesToEmitFile(codegen, os, nullptr,
-                                         llvm::CodeGenFileType::ObjectFile))
+  if (targetMachine->addPassesToEmitFile(codegen, os, nullptr, type))
     return llvm::make_error<llvm::StringError>(
-        "the target cannot emit object files", llvm::inconvertibleErrorCode());
+        "the target cannot emit this kind of file",
+        llvm::inconvertibleErrorCode());
   codegen.run(module);
   return std::string(buffer.begin(), buffer.end());
 }
 
+llvm::Expected<std::string> Jit::emitAssembly(llvm::Module &module) const {
+  return emitFile(module, llvm::CodeGenFileType::AssemblyFile);
+}
+
+llvm::orc::ResourceTrackerSP Jit::createResourceTracker() {
+  return lljit->getMainJITDylib().createResourceTracker();
+}
+
 llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
-                           const std::string &sourceKey) {
+                           const std::string &sourceKey,
+                           llvm::orc::ResourceTrackerSP tracker) {
   // The object depends on the source, the options and the target.
   std::string key = cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures +
                              "\nO" + std::to_string(optLevel));
@@ -175,13 +185,15 @@ llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
         [this](llvm::Module &m) -> llvm::Expected<std::string> {
           if (auto err = optimize(m))
             return std::move(err);
-          return emitObject(m);
+          return emitFile(m, llvm::CodeGenFileType::ObjectFile);
         });
     if (!bytes)
       return bytes.takeError();
     storeCachedObject(key, *bytes);
     object = llvm::MemoryBuffer::getMemBufferCopy(*bytes, key);
   }
+  if (tracker)
+    return lljit->addObjectFile(std::move(tracker), std::move(object));
   return lljit->addObjectFile(std::move(object));
 }
 

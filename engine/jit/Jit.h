@@ -7,6 +7,7 @@
 
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/Support/CodeGen.h>
 #include <llvm/Support/Error.h>
 
 #include <llvm/Passes/PassBuilder.h>
@@ -26,8 +27,13 @@ public:
   /// `sourceKey` names everything the module was generated from (source
   /// text and lowering options): a module with a key seen before reuses the
   /// cached object code.
+  /// With a `tracker` (from createResourceTracker) the module's code can be
+  /// removed again, so that a new version may define the same symbols.
   llvm::Error addModule(llvm::orc::ThreadSafeModule module,
-                        const std::string &sourceKey);
+                        const std::string &sourceKey,
+                        llvm::orc::ResourceTrackerSP tracker = nullptr);
+  /// A tracker for addModule; `tracker->remove()` unloads what it added.
+  llvm::orc::ResourceTrackerSP createResourceTracker();
   /// Address of a JIT-compiled (or runtime) symbol.
   llvm::Expected<void *> lookup(llvm::StringRef name);
 
@@ -41,10 +47,14 @@ public:
   /// Runs the same optimization pipeline the JIT uses on `module` (for
   /// printing the optimized IR).
   llvm::Error optimize(llvm::Module &module) const;
+  /// The machine code the JIT would generate for an optimized `module`, as
+  /// assembly text.
+  llvm::Expected<std::string> emitAssembly(llvm::Module &module) const;
 
 private:
   Jit() = default;
-  llvm::Expected<std::string> emitObject(llvm::Module &module) const;
+  llvm::Expected<std::string> emitFile(llvm::Module &module,
+                                       llvm::CodeGenFileType type) const;
   std::string pipelineText(llvm::PassBuilder &pb,
                            llvm::PassInstrumentationCallbacks &pic) const;
   std::unique_ptr<llvm::orc::LLJIT> lljit;

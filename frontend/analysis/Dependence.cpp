@@ -1,0 +1,283 @@
+// The dependence check: building the dependence polyhedron from two access
+// relations, ordering constraints, emptiness and direction vectors, after
+// MLIR's checkMemrefAccessDependence (seed 001).
+#include "frontend/analysis/Dependence.h"
+
+#include "frontend/analysis/OmegaTest.h"
+
+#include <algorithm>
+
+namespace affjit {
+
+/// The induction variables around `op`, outermost first: the order of its
+/// iteration domain's dims.
+static std::vector<Value *> surroundingIVs(Operation *op) {
+  std::vector<Value *> ivs;
+  for (Operation *p : getEnclosingAffineOps(op)) {
+    if (p->isa("affine.if"))
+      continue;
+    Block &body = p->getRegion(0).front();
+    unsigned n = p->isa("affine.for") ? 1 : body.getNumArguments();
+    for (unsigned i = 0; i < n; ++i)
+      ivs.push_back(body.getArgument(i));
+  }
+  return ivs;
+}
+
+unsigned getNumCommonSurroundingLoops(Operation *a, Operation *b) {
+  std::vector<Value *> ia = surroundingIVs(a), ib = surroundingIVs(b);
+  unsigned n = 0;
+  while (n < ia.size() && n < ib.size() && ia[n] == ib[n])
+    ++n;
+  return n;
+}
+
+namespace {
+
+/// The innermost block holding both ops (or their ancestors).
+Block *commonBlock(Operation *a, Operation *b) {
+  for (Operation *p = a; p; p = p->getParentOp()) {
+    Block *blk = p->getBlock();
+    if (!blk)
+      return nullptr;
+    for (Operation *q = b; q; q = q->getParentOp())
+      if (q->getBlock() == blk)
+        return blk;
+  }
+  return nullptr;
+}
+
+Operation *ancestorInBlock(Block *blk, Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (p->getBlock() == blk)
+      return p;
+  return nullptr;
+}
+
+bool srcAppearsBeforeDst(Operation *src, Operation *dst) {
+  Block *blk = commonBlock(src, dst);
+  if (!blk)
+    return false;
+  Operation *s = ancestorInBlock(blk, src), *d = ancestorInBlock(blk, dst);
+  if (s == d)
+    return false;
+  for (Operation *p = s->getNextNode(); p; p = p->getNextNode())
+    if (p == d)
+      return true;
+  return false;
+}
+
+/// Columns [src dims, dst dims, symbols (src's, then dst's new ones), src
+/// locals, dst locals]; constraints of both domains plus equal subscripts.
+class PolyhedronBuilder {
+public:
+  PolyhedronBuilder(const AccessRelation &src, const AccessRelation &dst)
+      : src(src.domain), dst(dst.domain) {
+    std::vector<Value *> symbols;
+    for (unsigned i = 0; i < this->src.getNumSymbols(); ++i)
+      symbols.push_back(this->src.getValue(this->src.getNumDims() + i));
+    for (unsigned i = 0; i < this->dst.getNumSymbols(); ++i) {
+      Value *v = this->dst.getValue(this->dst.getNumDims() + i);
+      if (std::find(symbols.begin(), symbols.end(), v) == symbols.end())
+        symbols.push_back(v);
+    }
+    cst = ConstraintSystem(this->src.getNumDims() + this->dst.getNumDims(),
+                           (unsigned)symbols.size(),
+                           this->src.getNumLocals() + this->dst.getNumLocals());
+    for (unsigned i = 0; i < cst.getNumDims(); ++i)
+      cst.setValue(i, i < this->src.getNumDims()
+                          ? this->src.getValue(i)
+                          : this->dst.getValue(i - this->src.getNumDims()));
+    for (unsigned i = 0; i < symbols.size(); ++i)
+      cst.setValue(cst.getNumDims() + i, symbols[i]);
+    srcMap = columnMap(this->src, true);
+    dstMap = columnMap(this->dst, false);
+  }
+
+  ConstraintSystem build(const AccessRelation &srcRel,
+                         const AccessRelation &dstRel) {
+    addAll(src, srcMap);
+    addAll(dst, dstMap);
+    for (size_t k = 0; k < srcRel.subscripts.size(); ++k) {
+      FlatRow a = remap(srcRel.subscripts[k], srcMap);
+      FlatRow b = remap(dstRel.subscripts[k], dstMap);
+      for (size_t c = 0; c < a.size(); ++c)
+        a[c] = checkedSub(a[c], b[c]);
+      cst.addEquality(a);
+    }
+    return std::move(cst);
+  }
+
+private:
+  std::vector<unsigned> columnMap(const ConstraintSystem &d, bool isSrc) {
+    std::vector<unsigned> m(d.getNumCols());
+    unsigned dimBase = isSrc ? 0 : src.getNumDims();
+    unsigned localBase =
+        cst.getNumDimAndSymbols() + (isSrc ? 0 : src.getNumLocals());
+    for (unsigned i = 0; i < d.getNumDims(); ++i)
+      m[i] = dimBase + i;
+    for (unsigned i = 0; i < d.getNumSymbols(); ++i)
+      m[d.getNumDims() + i] = *cst.findVar(d.getValue(d.getNumDims() + i));
+    for (unsigned i = 0; i < d.getNumLocals(); ++i)
+      m[d.getNumDimAndSymbols() + i] = localBase + i;
+    m.back() = cst.getNumCols() - 1;
+    return m;
+  }
+  FlatRow remap(std::span<const int64_t> row,
+                const std::vector<unsigned> &m) const {
+    FlatRow out(cst.getNumCols(), 0);
+    for (size_t c = 0; c < row.size(); ++c)
+      out[m[c]] = checkedAdd(out[m[c]], row[c]);
+    return out;
+  }
+  void addAll(const ConstraintSystem &d, const std::vector<unsigned> &m) {
+    for (unsigned r = 0; r < d.getNumEqualities(); ++r)
+      cst.addEquality(remap(d.getEquality(r), m));
+    for (unsigned r = 0; r < d.getNumInequalities(); ++r)
+      cst.addInequality(remap(d.getInequality(r), m));
+  }
+
+  const ConstraintSystem &src, &dst;
+  ConstraintSystem cst;
+  std::vector<unsigned> srcMap, dstMap;
+};
+
+/// dst_i == src_i for the outer common loops; dst_i >= src_i + 1 at
+/// `loopDepth` (when it is a common loop).
+void addOrderingConstraints(ConstraintSystem &cst, unsigned numSrcDims,
+                            unsigned numCommon, unsigned loopDepth) {
+  unsigned n = std::min(numCommon, loopDepth);
+  for (unsigned i = 0; i < n; ++i) {
+    FlatRow row(cst.getNumCols(), 0);
+    row[i] = -1;
+    row[i + numSrcDims] = 1;
+    if (i == loopDepth - 1) {
+      row.back() = -1;
+      cst.addInequality(row);
+    } else {
+      cst.addEquality(row);
+    }
+  }
+}
+
+/// Adds d_j = dst_j - src_j as new leading dims.
+void addDifferenceVars(ConstraintSystem &cst, unsigned numSrcDims,
+                       unsigned numCommon) {
+  cst.insertVar(VarKind::Dim, 0, numCommon);
+  for (unsigned j = 0; j < numCommon; ++j) {
+    FlatRow eq(cst.getNumCols(), 0);
+    eq[j] = 1;
+    eq[j + numCommon] = 1;
+    eq[j + numCommon + numSrcDims] = -1;
+    cst.addEquality(eq);
+  }
+}
+
+std::optional<int64_t> exactBound(const ConstraintSystem &cst, unsigned pos,
+                                  bool lower) {
+  IntegerOptimum opt =
+      lower ? integerMinimum(cst, pos) : integerMaximum(cst, pos);
+  if (opt.kind == IntegerOptimum::Kind::Bounded)
+    return opt.value;
+  return std::nullopt;
+}
+
+std::vector<DependenceComponent>
+computeComponents(ConstraintSystem cst, const std::vector<Operation *> &loops,
+                  unsigned numSrcDims, bool exact) {
+  unsigned numCommon = (unsigned)loops.size();
+  unsigned numOthers = cst.getNumVars();
+  addDifferenceVars(cst, numSrcDims, numCommon);
+  if (!exact)
+    cst.projectOut(numCommon, numOthers);
+  std::vector<DependenceComponent> comps(numCommon);
+  for (unsigned j = 0; j < numCommon; ++j) {
+    comps[j].loop = loops[j];
+    if (exact) {
+      comps[j].lb = exactBound(cst, j, true);
+      comps[j].ub = exactBound(cst, j, false);
+    } else {
+      comps[j].lb = cst.getConstantBound(BoundType::LB, j);
+      comps[j].ub = cst.getConstantBound(BoundType::UB, j);
+    }
+  }
+  return comps;
+}
+
+DependenceResult failure(std::string reason) {
+  DependenceResult r;
+  r.kind = DependenceResult::Failure;
+  r.reason = std::move(reason);
+  return r;
+}
+
+} // namespace
+
+const std::optional<AccessRelation> &
+DependenceChecker::relationOf(const MemRefAccess &a) {
+  // dma_start performs two accesses; key the write side separately.
+  auto &table =
+      (a.op->isa("affine.dma_start") && a.isWrite) ? writeCache : cache;
+  auto it = table.find(a.op);
+  if (it != table.end())
+    return it->second;
+  DomainOptions domainOptions;
+  domainOptions.exactSteps = options.exact;
+  return table.emplace(a.op, getAccessRelation(a, domainOptions)).first->second;
+}
+
+DependenceResult DependenceChecker::check(const MemRefAccess &src,
+                                          const MemRefAccess &dst,
+                                          unsigned loopDepth) {
+  DependenceResult none;
+  none.kind = DependenceResult::NoDependence;
+  if (src.memref != dst.memref)
+    return none;
+  if (!options.allowReadAfterRead && !src.isWrite && !dst.isWrite)
+    return none;
+  unsigned numCommon = getNumCommonSurroundingLoops(src.op, dst.op);
+  if (!options.allowReadAfterRead && loopDepth > numCommon &&
+      !srcAppearsBeforeDst(src.op, dst.op))
+    return none;
+  const auto &srcRel = relationOf(src);
+  const auto &dstRel = relationOf(dst);
+  if (!srcRel || !dstRel)
+    return failure("access or loop bounds are not affine");
+  try {
+    return checkRelations(src, dst, *srcRel, *dstRel, loopDepth);
+  } catch (const CoefficientOverflow &) {
+    return failure("coefficients overflow 64 bits");
+  } catch (const AnalysisBudgetExceeded &) {
+    return failure("exact analysis exceeded its budget");
+  }
+}
+
+DependenceResult DependenceChecker::checkRelations(const MemRefAccess &src,
+                                                   const MemRefAccess &dst,
+                                                   const AccessRelation &srcRel,
+                                                   const AccessRelation &dstRel,
+                                                   unsigned loopDepth) {
+  if (srcRel.subscripts.size() != dstRel.subscripts.size())
+    return failure("accesses of different rank");
+  unsigned numSrcDims = srcRel.getNumLoops();
+  ConstraintSystem cst =
+      PolyhedronBuilder(srcRel, dstRel).build(srcRel, dstRel);
+  unsigned numCommon = getNumCommonSurroundingLoops(src.op, dst.op);
+  std::vector<Operation *> loops;
+  for (Value *iv : surroundingIVs(src.op))
+    if (loops.size() < numCommon)
+      loops.push_back(getInductionVarOwner(iv));
+  addOrderingConstraints(cst, numSrcDims, numCommon, loopDepth);
+  bool empty = options.exact ? isIntegerEmpty(cst) : cst.isEmpty();
+  DependenceResult r;
+  if (empty) {
+    r.kind = DependenceResult::NoDependence;
+    return r;
+  }
+  r.kind = DependenceResult::HasDependence;
+  if (options.computeComponents && numCommon > 0)
+    r.components = computeComponents(cst, loops, numSrcDims, options.exact);
+  return r;
+}
+
+} // namespace affjit

@@ -1,0 +1,30 @@
+// The iteration domain of an operation (seed 001, "srcDomain"/"dstDomain"):
+// one dim per surrounding affine.for / affine.parallel induction variable,
+// outermost first, constrained by the loop bounds (min/max maps as several
+// inequalities, constant-lower-bound steps as a stride local) and by the
+// conditions of surrounding affine.if ops; loop-invariant values are symbols.
+#pragma once
+
+#include "frontend/analysis/ConstraintSystem.h"
+#include "frontend/ir/IR.h"
+
+#include <optional>
+#include <vector>
+
+namespace affjit {
+
+struct DomainOptions {
+  /// Also model steps of loops whose lower bound is not constant (MLIR
+  /// leaves those out, over-approximating the domain).
+  bool exactSteps = false;
+};
+
+/// The affine.for / affine.parallel / affine.if ops around `op` inside its
+/// function, outermost first.
+std::vector<Operation *> getEnclosingAffineOps(Operation *op);
+
+/// The domain of `op`, or nullopt if a bound or condition is not affine.
+std::optional<ConstraintSystem>
+getIterationDomain(Operation *op, const DomainOptions &options = {});
+
+} // namespace affjit

@@ -1,0 +1,49 @@
+// Memory accesses and their access relations (seed 001, "srcRel"/"dstRel"):
+// which memref an op reads or writes, through which subscripts, and the
+// subscripts flattened over the op's iteration domain so two accesses can be
+// composed into a dependence polyhedron.
+#pragma once
+
+#include "frontend/analysis/AffineValueMap.h"
+#include "frontend/analysis/IterationDomain.h"
+#include "frontend/analysis/ValueConstraints.h"
+
+#include <optional>
+#include <vector>
+
+namespace affjit {
+
+struct MemRefAccess {
+  Operation *op = nullptr;
+  Value *memref = nullptr;
+  bool isWrite = false;
+  /// Subscripts: one result per memref dimension (first element for vector
+  /// and DMA transfers).
+  AffineValueMap indices;
+};
+
+/// The accesses `op` performs: one for affine/memref loads and stores and
+/// the affine vector forms, two for affine.dma_start (read source, write
+/// destination), none otherwise.
+std::vector<MemRefAccess> getMemRefAccesses(Operation *op);
+/// True for affine.load / affine.store, the ops MLIR's dependence test
+/// pass reports on.
+bool isAffineLoadOrStore(const Operation *op);
+
+/// An access in its iteration domain: the domain's constraints plus one row
+/// per subscript over the same columns.
+struct AccessRelation {
+  ConstraintSystem domain;
+  std::vector<FlatRow> subscripts;
+  /// Number of loop dims (the domain's dims).
+  unsigned getNumLoops() const { return domain.getNumDims(); }
+};
+
+/// The relation of `access`, or nullopt if its subscripts or domain are not
+/// affine (or a subscript uses a value defined inside the loop nest that is
+/// not an induction variable).
+std::optional<AccessRelation>
+getAccessRelation(const MemRefAccess &access,
+                  const DomainOptions &options = {});
+
+} // namespace affjit

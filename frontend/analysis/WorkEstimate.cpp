@@ -1,0 +1,422 @@
+// Counting flops and argument bytes of a function (see WorkEstimate.h). A
+// walk over the body carries the product of the enclosing trip counts, or
+// the reason it is unknown; float ops under an unknown count make the flop
+// count unknown, while memref accesses only need their root argument.
+#include "frontend/analysis/WorkEstimate.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string_view>
+
+namespace affjit {
+
+namespace {
+
+/// The product of enclosing trip counts, or why it is not known.
+struct Multiplier {
+  std::optional<double> trips = 1.0;
+  std::string unknownBecause;
+};
+
+std::string describe(const Operation &op) {
+  std::ostringstream os;
+  os << op.getName();
+  const Location &loc = op.getLoc();
+  if (loc.isKnown())
+    os << " at " << (loc.file ? *loc.file : "<unknown>") << ':' << loc.line
+       << ':' << loc.col;
+  return os.str();
+}
+
+/// Flops per lane of a float-typed op (0 for ops that are not arithmetic:
+/// sign, rounding and comparison ops).
+int flopsPerLane(std::string_view name) {
+  static const std::set<std::string_view> arith = {
+      "arith.addf",     "arith.subf",    "arith.mulf",
+      "arith.divf",     "arith.remf",    "arith.maximumf",
+      "arith.minimumf", "arith.maxnumf", "arith.minnumf"};
+  static const std::set<std::string_view> notArithmetic = {
+      "math.absf",  "math.copysign",  "math.ceil", "math.floor",
+      "math.round", "math.roundeven", "math.trunc"};
+  if (name == "math.fma" || name == "vector.fma")
+    return 2;
+  if (arith.count(name))
+    return 1;
+  if (name.substr(0, 5) == "math." && !notArithmetic.count(name))
+    return 1;
+  return 0;
+}
+
+double lanes(Type t) { return t.isVector() ? (double)t.getNumElements() : 1.0; }
+
+/// Which operand of a load/store-like op is the memref, and whether the op
+/// writes it.
+struct Access {
+  unsigned memrefOperand;
+  bool writes;
+};
+
+std::optional<Access> accessOf(std::string_view name) {
+  static const std::set<std::string_view> loads = {
+      "affine.load", "affine.vector_load", "memref.load", "vector.load",
+      "vector.transfer_read"};
+  static const std::set<std::string_view> stores = {
+      "affine.store", "affine.vector_store", "memref.store", "vector.store",
+      "vector.transfer_write"};
+  if (loads.count(name))
+    return Access{0, false};
+  if (stores.count(name))
+    return Access{1, true};
+  return std::nullopt;
+}
+
+/// Ops whose memref result is a view of their first operand.
+bool isViewLike(std::string_view name) {
+  static const std::set<std::string_view> views = {
+      "memref.subview",          "memref.cast",
+      "memref.reinterpret_cast", "memref.collapse_shape",
+      "memref.expand_shape",     "memref.view",
+      "memref.transpose",        "memref.reshape",
+      "memref.assume_alignment"};
+  return views.count(name) != 0;
+}
+
+/// Ops that take a memref without reading or writing its elements.
+bool ignoresElements(std::string_view name) {
+  static const std::set<std::string_view> ops = {
+      "memref.dim",      "memref.rank",     "memref.dealloc",
+      "affine.prefetch", "memref.prefetch", "func.return"};
+  return ops.count(name) != 0;
+}
+
+/// Where a memref value comes from: an argument, a local allocation or
+/// something the estimate cannot follow.
+struct Root {
+  enum Kind { Argument, Local, Unknown } kind;
+  unsigned argument = 0;
+};
+
+class Estimator {
+public:
+  Estimator(Operation &func, const std::vector<ArgumentFact> &facts)
+      : func(func), facts(facts) {}
+
+  WorkEstimate run() {
+    WorkEstimate result;
+    if (func.getRegion(0).empty()) {
+      result.flopsUnknownReason = result.bytesUnknownReason =
+          "the function has no body";
+      return result;
+    }
+    entry = &func.getRegion(0).front();
+    argRead.assign(entry->getNumArguments(), false);
+    argWritten.assign(entry->getNumArguments(), false);
+    visitBlock(*entry, Multiplier());
+    if (flopsReason.empty())
+      result.flops = flops;
+    result.flopsUnknownReason = flopsReason;
+    if (bytesReason.empty())
+      result.bytes = argumentBytes();
+    result.bytesUnknownReason = bytesReason;
+    return result;
+  }
+
+private:
+  void visitBlock(Block &block, const Multiplier &m) {
+    for (auto &op : block.getOperations())
+      visitOp(*op, m);
+  }
+
+  void visitRegions(Operation &op, const Multiplier &m) {
+    for (unsigned r = 0; r < op.getNumRegions(); ++r)
+      for (auto &block : op.getRegion(r).getBlocks())
+        visitBlock(*block, m);
+  }
+
+  void visitOp(Operation &op, const Multiplier &m) {
+    const std::string &name = op.getName();
+    if (name == "affine.for")
+      return visitRegions(op, scaled(m, forTrips(op), op));
+    if (name == "affine.parallel")
+      return visitRegions(op, scaled(m, parallelTrips(op), op));
+    if (name == "affine.if")
+      return visitRegions(op, conditional(m, op));
+    if (name == "func.call") {
+      noteUnknown(flopsReason, "it calls @" + op.getAttr("callee").getString() +
+                                   " (" + describe(op) + ")");
+      noteUnknown(bytesReason, "memrefs passed to " + describe(op));
+    }
+    countFlops(op, m);
+    noteAccesses(op);
+    visitRegions(op, m);
+  }
+
+  static void noteUnknown(std::string &reason, std::string why) {
+    if (reason.empty())
+      reason = std::move(why);
+  }
+
+  Multiplier scaled(const Multiplier &m, std::optional<double> trips,
+                    Operation &loop) {
+    if (!m.trips)
+      return m;
+    if (!trips)
+      return {std::nullopt,
+              "the trip count of " + describe(loop) + " is not known"};
+    return {*m.trips * *trips, ""};
+  }
+
+  Multiplier conditional(const Multiplier &m, Operation &op) {
+    if (!m.trips)
+      return m;
+    return {std::nullopt, "it depends on the condition of " + describe(op)};
+  }
+
+  void countFlops(Operation &op, const Multiplier &m) {
+    double count = flopsOf(op);
+    if (count == 0)
+      return;
+    if (!m.trips)
+      return noteUnknown(flopsReason, m.unknownBecause);
+    flops += count * *m.trips;
+  }
+
+  static double flopsOf(Operation &op) {
+    if (op.getNumResults() == 0)
+      return 0;
+    Type t = op.getResult(0)->getType();
+    if (!t.getElementTypeOrSelf().isFloat())
+      return 0;
+    if (op.isa("vector.reduction")) {
+      // Combining N lanes takes N - 1 ops, one more with an accumulator.
+      double n = lanes(op.getOperand(0)->getType());
+      return n - 1 + (op.getNumOperands() > 1 ? 1 : 0);
+    }
+    return flopsPerLane(op.getName()) * lanes(t);
+  }
+
+  void noteAccesses(Operation &op) {
+    const std::string &name = op.getName();
+    if (auto access = accessOf(name))
+      return noteAccess(op, op.getOperand(access->memrefOperand),
+                        access->writes);
+    if (name == "memref.copy") {
+      noteAccess(op, op.getOperand(0), false);
+      return noteAccess(op, op.getOperand(1), true);
+    }
+    if (isViewLike(name) || ignoresElements(name))
+      return;
+    for (Value *v : op.getOperands())
+      if (v->getType().isAnyMemRef() && rootOf(v).kind != Root::Local)
+        noteUnknown(bytesReason, "memrefs used by " + describe(op));
+  }
+
+  void noteAccess(Operation &op, Value *memref, bool writes) {
+    Root root = rootOf(memref);
+    if (root.kind == Root::Unknown)
+      return noteUnknown(bytesReason, "the memref accessed by " + describe(op) +
+                                          " is not traced to an argument");
+    if (root.kind == Root::Local)
+      return;
+    (writes ? argWritten : argRead)[root.argument] = true;
+  }
+
+  Root rootOf(Value *v) const {
+    for (int depth = 0; depth < 64; ++depth) {
+      if (v->isBlockArgument())
+        return v->getParentBlock() == entry
+                   ? Root{Root::Argument, v->getIndex()}
+                   : Root{Root::Unknown};
+      Operation *def = v->getDefiningOp();
+      if (def->isa("memref.alloc") || def->isa("memref.alloca") ||
+          def->isa("memref.get_global"))
+        return {Root::Local};
+      if (!isViewLike(def->getName()) || def->getNumOperands() == 0)
+        return {Root::Unknown};
+      v = def->getOperand(0);
+    }
+    return {Root::Unknown};
+  }
+
+  //===-- trip counts -----------------------------------------------------===//
+
+  std::optional<double> forTrips(Operation &op) {
+    AffineMap lbMap = op.getAttr("lowerBoundMap").getAffineMap();
+    AffineMap ubMap = op.getAttr("upperBoundMap").getAffineMap();
+    auto lbs = evaluateMap(lbMap, op.getOperands(0, lbMap.getNumInputs()));
+    auto ubs = evaluateMap(
+        ubMap, op.getOperands(lbMap.getNumInputs(), ubMap.getNumInputs()));
+    if (!lbs || !ubs || lbs->empty() || ubs->empty())
+      return std::nullopt;
+    int64_t lb = *std::max_element(lbs->begin(), lbs->end());
+    int64_t ub = *std::min_element(ubs->begin(), ubs->end());
+    return tripsOf(lb, ub, op.getAttr("step").getInt());
+  }
+
+  std::optional<double> parallelTrips(Operation &op) {
+    AffineMap lbMap = op.getAttr("lowerBoundsMap").getAffineMap();
+    AffineMap ubMap = op.getAttr("upperBoundsMap").getAffineMap();
+    const auto &steps = op.getAttr("steps").getArray();
+    auto lbs = evaluateMap(lbMap, op.getOperands(0, lbMap.getNumInputs()));
+    auto ubs = evaluateMap(
+        ubMap, op.getOperands(lbMap.getNumInputs(), ubMap.getNumInputs()));
+    if (!lbs || !ubs)
+      return std::nullopt;
+    auto lbGroups =
+        groupBounds(*lbs, op.getAttr("lowerBoundsGroups"), steps.size(), true);
+    auto ubGroups =
+        groupBounds(*ubs, op.getAttr("upperBoundsGroups"), steps.size(), false);
+    double trips = 1;
+    for (size_t d = 0; d < steps.size(); ++d)
+      trips *= tripsOf(lbGroups[d], ubGroups[d], steps[d].getInt());
+    return trips;
+  }
+
+  /// affine.parallel bounds per dimension: max (lower) or min (upper) of
+  /// each group of map results.
+  static std::vector<int64_t> groupBounds(const std::vector<int64_t> &values,
+                                          Attribute groupsAttr, size_t dims,
+                                          bool isMax) {
+    std::vector<int64_t> sizes =
+        groupsAttr.isSplat()
+            ? std::vector<int64_t>(dims, groupsAttr.getInts()[0])
+            : groupsAttr.getInts();
+    std::vector<int64_t> out;
+    size_t at = 0;
+    for (int64_t g : sizes) {
+      auto first = values.begin() + at, last = first + g;
+      out.push_back(isMax ? *std::max_element(first, last)
+                          : *std::min_element(first, last));
+      at += g;
+    }
+    return out;
+  }
+
+  static double tripsOf(int64_t lb, int64_t ub, int64_t step) {
+    if (ub <= lb || step <= 0)
+      return 0;
+    return (double)((ub - lb + step - 1) / step);
+  }
+
+  std::optional<std::vector<int64_t>>
+  evaluateMap(const AffineMap &map, const std::vector<Value *> &operands) {
+    std::vector<int64_t> dims, syms;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      auto v = evaluate(operands[i]);
+      if (!v)
+        return std::nullopt;
+      (i < map.getNumDims() ? dims : syms).push_back(*v);
+    }
+    return map.evaluate(dims, syms);
+  }
+
+  /// The value of an index or integer SSA value, when it follows from
+  /// constants, static shapes and the argument facts.
+  std::optional<int64_t> evaluate(Value *v, int depth = 0) {
+    if (depth > 64)
+      return std::nullopt;
+    if (v->isBlockArgument()) {
+      if (v->getParentBlock() != entry || v->getIndex() >= facts.size())
+        return std::nullopt;
+      return facts[v->getIndex()].value;
+    }
+    Operation &def = *v->getDefiningOp();
+    const std::string &name = def.getName();
+    auto operand = [&](unsigned i) {
+      return evaluate(def.getOperand(i), depth + 1);
+    };
+    if (name == "arith.constant") {
+      Attribute value = def.getAttr("value");
+      if (value.isa(AttrKind::Integer))
+        return value.getInt();
+      return std::nullopt;
+    }
+    if (name == "arith.index_cast" || name == "arith.index_castui" ||
+        name == "arith.extsi" || name == "arith.extui")
+      return operand(0);
+    if (name == "arith.addi" || name == "arith.subi" || name == "arith.muli") {
+      auto a = operand(0), b = operand(1);
+      if (!a || !b)
+        return std::nullopt;
+      return name == "arith.addi"   ? *a + *b
+             : name == "arith.subi" ? *a - *b
+                                    : *a * *b;
+    }
+    if (name == "memref.dim")
+      return dimSize(def.getOperand(0), operand(1));
+    if (name == "affine.apply" || name == "affine.min" ||
+        name == "affine.max") {
+      auto results =
+          evaluateMap(def.getAttr("map").getAffineMap(), def.getOperands());
+      if (!results || results->empty())
+        return std::nullopt;
+      if (name == "affine.max")
+        return *std::max_element(results->begin(), results->end());
+      return *std::min_element(results->begin(), results->end());
+    }
+    return std::nullopt;
+  }
+
+  std::optional<int64_t> dimSize(Value *memref, std::optional<int64_t> dim) {
+    Type t = memref->getType();
+    if (!dim || !t.isMemRef() || *dim < 0 || *dim >= t.getRank())
+      return std::nullopt;
+    if (!t.isDynamicDim((unsigned)*dim))
+      return t.getDimSize((unsigned)*dim);
+    if (!memref->isBlockArgument() || memref->getParentBlock() != entry)
+      return std::nullopt;
+    auto shape = shapeOfArgument(memref->getIndex());
+    if (!shape || (size_t)*dim >= shape->size())
+      return std::nullopt;
+    return (*shape)[*dim];
+  }
+
+  //===-- bytes -----------------------------------------------------------===//
+
+  std::optional<std::vector<int64_t>> shapeOfArgument(unsigned i) const {
+    if (i < facts.size() && facts[i].shape)
+      return facts[i].shape;
+    Type t = entry->getArgument(i)->getType();
+    if (t.isMemRef() && t.hasStaticShape())
+      return t.getShape();
+    return std::nullopt;
+  }
+
+  std::optional<double> argumentBytes() {
+    double total = 0;
+    for (unsigned i = 0; i < argRead.size(); ++i) {
+      int uses = (argRead[i] ? 1 : 0) + (argWritten[i] ? 1 : 0);
+      if (uses == 0)
+        continue;
+      auto shape = shapeOfArgument(i);
+      if (!shape) {
+        noteUnknown(bytesReason, "the shape of argument #" + std::to_string(i) +
+                                     " is not known");
+        return std::nullopt;
+      }
+      double elements = 1;
+      for (int64_t d : *shape)
+        elements *= (double)d;
+      Type element = entry->getArgument(i)->getType().getElementType();
+      total += uses * elements * (double)((element.getWidth() + 7) / 8);
+    }
+    return total;
+  }
+
+  Operation &func;
+  const std::vector<ArgumentFact> &facts;
+  Block *entry = nullptr;
+  double flops = 0;
+  std::string flopsReason, bytesReason;
+  std::vector<bool> argRead, argWritten;
+};
+
+} // namespace
+
+WorkEstimate estimateWork(Operation &func,
+                          const std::vector<ArgumentFact> &args) {
+  return Estimator(func, args).run();
+}
+
+} // namespace affjit
