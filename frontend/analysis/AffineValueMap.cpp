@@ -29,10 +29,17 @@ Operation *getInductionVarOwner(const Value *v) {
 
 namespace {
 
-/// Rebuilds the map over a fresh operand list: each old input becomes either
-/// a constant, a composed sub-expression, or a (deduplicated) new input.
+/// Rebuilds the map over a fresh operand list, as
+/// fullyComposeAffineMapAndOperands
+/// + canonicalizeMapAndOperands order it: each old input becomes a constant,
+/// a composed sub-expression (when composing) or a leaf operand. Leaves are
+/// numbered provisionally, then kept only if used and ordered like MLIR:
+/// induction-variable dims, then the symbols, then non-IV dims promoted to
+/// symbols. The operand order fixes the column order of constraint systems.
 class Composer {
 public:
+  explicit Composer(bool compose) : compose(compose) {}
+
   AffineValueMap run(const AffineValueMap &avm) {
     std::vector<AffineExpr> dimRepl, symRepl;
     unsigned nd = avm.map.getNumDims();
@@ -47,12 +54,14 @@ public:
   }
 
 private:
+  enum class Role { Dim, Symbol, PromotedDim };
+
   /// The expression standing for `v` in the composed map.
   AffineExpr inputExpr(Value *v, bool asDim, unsigned depth) {
     if (auto c = getConstantIntValue(v))
       return AffineExpr::constant(*c);
     Operation *def = v->getDefiningOp();
-    if (def && def->isa("affine.apply") && depth < 64) {
+    if (compose && def && def->isa("affine.apply") && depth < 64) {
       AffineMap m = def->getAttr("map").getAffineMap();
       if (m.getNumResults() == 1) {
         std::vector<AffineExpr> d, s;
@@ -67,23 +76,37 @@ private:
     return leaf(v, asDim);
   }
 
-  /// Induction variables stay dims; every other value becomes a symbol, as
-  /// canonicalizeMapAndOperands promotes valid symbols.
+  /// A provisional symbol per distinct leaf value.
   AffineExpr leaf(Value *v, bool asDim) {
-    bool dim = asDim && getInductionVarOwner(v);
-    auto &list = dim ? dims : syms;
-    for (unsigned i = 0; i < list.size(); ++i)
-      if (list[i] == v)
-        return dim ? AffineExpr::dim(i) : AffineExpr::symbol(i);
-    list.push_back(v);
-    return dim ? AffineExpr::dim((unsigned)list.size() - 1)
-               : AffineExpr::symbol((unsigned)list.size() - 1);
+    for (unsigned i = 0; i < leaves.size(); ++i)
+      if (leaves[i] == v)
+        return AffineExpr::symbol(i);
+    leaves.push_back(v);
+    roles.push_back(!asDim                    ? Role::Symbol
+                    : getInductionVarOwner(v) ? Role::Dim
+                                              : Role::PromotedDim);
+    return AffineExpr::symbol((unsigned)leaves.size() - 1);
   }
 
   AffineValueMap finish(std::vector<AffineExpr> results) {
-    AffineValueMap out;
-    for (AffineExpr &r : results)
+    std::vector<AffineExpr> repl(leaves.size());
+    std::vector<Value *> dims, syms;
+    for (Role role : {Role::Dim, Role::Symbol, Role::PromotedDim}) {
+      for (unsigned i = 0; i < leaves.size(); ++i) {
+        if (roles[i] != role || !usedIn(results, i))
+          continue;
+        bool isDim = role == Role::Dim;
+        auto &list = isDim ? dims : syms;
+        repl[i] = isDim ? AffineExpr::dim((unsigned)list.size())
+                        : AffineExpr::symbol((unsigned)list.size());
+        list.push_back(leaves[i]);
+      }
+    }
+    for (AffineExpr &r : results) {
+      r = r.replaceDimsAndSymbols({}, repl);
       r = simplifyAffineExpr(r, (unsigned)dims.size(), (unsigned)syms.size());
+    }
+    AffineValueMap out;
     out.map = AffineMap::get((unsigned)dims.size(), (unsigned)syms.size(),
                              std::move(results));
     out.operands = dims;
@@ -91,13 +114,26 @@ private:
     return out;
   }
 
-  std::vector<Value *> dims, syms;
+  static bool usedIn(const std::vector<AffineExpr> &results, unsigned sym) {
+    for (const AffineExpr &r : results)
+      if (r.isFunctionOfSymbol(sym))
+        return true;
+    return false;
+  }
+
+  bool compose;
+  std::vector<Value *> leaves;
+  std::vector<Role> roles;
 };
 
 } // namespace
 
 AffineValueMap composeAffineValueMap(AffineValueMap avm) {
-  return Composer().run(avm);
+  return Composer(true).run(avm);
+}
+
+AffineValueMap canonicalizeAffineValueMap(AffineValueMap avm) {
+  return Composer(false).run(avm);
 }
 
 } // namespace affjit

@@ -21,6 +21,9 @@ struct AffineValueMap {
 /// Composes affine.apply producers into `avm`, folds constant operands and
 /// merges duplicates. Semi-affine results are kept as they are.
 AffineValueMap composeAffineValueMap(AffineValueMap avm);
+/// The same without composing affine.apply producers (MLIR canonicalizes
+/// affine.if operands that way).
+AffineValueMap canonicalizeAffineValueMap(AffineValueMap avm);
 
 /// The value's integer constant if it is defined by arith.constant.
 std::optional<int64_t> getConstantIntValue(const Value *v);

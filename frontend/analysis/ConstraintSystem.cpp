@@ -147,14 +147,15 @@ void ConstraintSystem::addLocalFloorDiv(std::span<const int64_t> dividend,
   assert(dividend.size() == getNumCols() && divisor > 0);
   appendVar(VarKind::Local);
   // q = dividend floordiv divisor  <=>  0 <= dividend - divisor*q <= divisor-1
-  std::vector<int64_t> lower(dividend.begin(), dividend.end());
-  lower.insert(lower.end() - 1, checkedNeg(divisor));
-  std::vector<int64_t> upper(lower.size());
-  for (size_t i = 0; i < lower.size(); ++i)
-    upper[i] = checkedNeg(lower[i]);
-  upper.back() = checkedAdd(upper.back(), divisor - 1);
-  addInequality(lower);
-  addInequality(upper);
+  std::vector<int64_t> qAtMost(dividend.begin(), dividend.end());
+  qAtMost.insert(qAtMost.end() - 1, checkedNeg(divisor));
+  std::vector<int64_t> qAtLeast(qAtMost.size());
+  for (size_t i = 0; i < qAtMost.size(); ++i)
+    qAtLeast[i] = checkedNeg(qAtMost[i]);
+  qAtLeast.back() = checkedAdd(qAtLeast.back(), divisor - 1);
+  // MLIR's row order: it steers Fourier-Motzkin, whose answers must match.
+  addInequality(qAtLeast);
+  addInequality(qAtMost);
 }
 
 void ConstraintSystem::insertColumns(unsigned absPos, unsigned num) {
@@ -245,6 +246,17 @@ void ConstraintSystem::swapVar(unsigned a, unsigned b) {
     std::swap(ineqs[r * cols + a], ineqs[r * cols + b]);
   if (a < values.size() && b < values.size())
     std::swap(values[a], values[b]);
+}
+
+void ConstraintSystem::rotateDims(unsigned k) {
+  unsigned cols = getNumCols();
+  auto rotateRows = [&](std::vector<int64_t> &m) {
+    for (size_t r = 0; r < m.size(); r += cols)
+      std::rotate(m.begin() + r, m.begin() + r + k, m.begin() + r + numDims);
+  };
+  rotateRows(eqs);
+  rotateRows(ineqs);
+  std::rotate(values.begin(), values.begin() + k, values.begin() + numDims);
 }
 
 void ConstraintSystem::convertToLocal(VarKind kind, unsigned start,

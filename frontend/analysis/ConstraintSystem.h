@@ -94,6 +94,8 @@ public:
   /// Removes absolute columns [start, end).
   void removeVarRange(unsigned start, unsigned end);
   void swapVar(unsigned a, unsigned b);
+  /// Moves the first `k` dims after the other dims (relation inverse).
+  void rotateDims(unsigned k);
   /// Turns vars [start, end) of `kind` into locals appended at the end.
   void convertToLocal(VarKind kind, unsigned start, unsigned end);
   /// Appends the rows of `other`, which must have the same columns.

@@ -67,81 +67,6 @@ bool srcAppearsBeforeDst(Operation *src, Operation *dst) {
   return false;
 }
 
-/// Columns [src dims, dst dims, symbols (src's, then dst's new ones), src
-/// locals, dst locals]; constraints of both domains plus equal subscripts.
-class PolyhedronBuilder {
-public:
-  PolyhedronBuilder(const AccessRelation &src, const AccessRelation &dst)
-      : src(src.domain), dst(dst.domain) {
-    std::vector<Value *> symbols;
-    for (unsigned i = 0; i < this->src.getNumSymbols(); ++i)
-      symbols.push_back(this->src.getValue(this->src.getNumDims() + i));
-    for (unsigned i = 0; i < this->dst.getNumSymbols(); ++i) {
-      Value *v = this->dst.getValue(this->dst.getNumDims() + i);
-      if (std::find(symbols.begin(), symbols.end(), v) == symbols.end())
-        symbols.push_back(v);
-    }
-    cst = ConstraintSystem(this->src.getNumDims() + this->dst.getNumDims(),
-                           (unsigned)symbols.size(),
-                           this->src.getNumLocals() + this->dst.getNumLocals());
-    for (unsigned i = 0; i < cst.getNumDims(); ++i)
-      cst.setValue(i, i < this->src.getNumDims()
-                          ? this->src.getValue(i)
-                          : this->dst.getValue(i - this->src.getNumDims()));
-    for (unsigned i = 0; i < symbols.size(); ++i)
-      cst.setValue(cst.getNumDims() + i, symbols[i]);
-    srcMap = columnMap(this->src, true);
-    dstMap = columnMap(this->dst, false);
-  }
-
-  ConstraintSystem build(const AccessRelation &srcRel,
-                         const AccessRelation &dstRel) {
-    addAll(src, srcMap);
-    addAll(dst, dstMap);
-    for (size_t k = 0; k < srcRel.subscripts.size(); ++k) {
-      FlatRow a = remap(srcRel.subscripts[k], srcMap);
-      FlatRow b = remap(dstRel.subscripts[k], dstMap);
-      for (size_t c = 0; c < a.size(); ++c)
-        a[c] = checkedSub(a[c], b[c]);
-      cst.addEquality(a);
-    }
-    return std::move(cst);
-  }
-
-private:
-  std::vector<unsigned> columnMap(const ConstraintSystem &d, bool isSrc) {
-    std::vector<unsigned> m(d.getNumCols());
-    unsigned dimBase = isSrc ? 0 : src.getNumDims();
-    unsigned localBase =
-        cst.getNumDimAndSymbols() + (isSrc ? 0 : src.getNumLocals());
-    for (unsigned i = 0; i < d.getNumDims(); ++i)
-      m[i] = dimBase + i;
-    for (unsigned i = 0; i < d.getNumSymbols(); ++i)
-      m[d.getNumDims() + i] = *cst.findVar(d.getValue(d.getNumDims() + i));
-    for (unsigned i = 0; i < d.getNumLocals(); ++i)
-      m[d.getNumDimAndSymbols() + i] = localBase + i;
-    m.back() = cst.getNumCols() - 1;
-    return m;
-  }
-  FlatRow remap(std::span<const int64_t> row,
-                const std::vector<unsigned> &m) const {
-    FlatRow out(cst.getNumCols(), 0);
-    for (size_t c = 0; c < row.size(); ++c)
-      out[m[c]] = checkedAdd(out[m[c]], row[c]);
-    return out;
-  }
-  void addAll(const ConstraintSystem &d, const std::vector<unsigned> &m) {
-    for (unsigned r = 0; r < d.getNumEqualities(); ++r)
-      cst.addEquality(remap(d.getEquality(r), m));
-    for (unsigned r = 0; r < d.getNumInequalities(); ++r)
-      cst.addInequality(remap(d.getInequality(r), m));
-  }
-
-  const ConstraintSystem &src, &dst;
-  ConstraintSystem cst;
-  std::vector<unsigned> srcMap, dstMap;
-};
-
 /// dst_i == src_i for the outer common loops; dst_i >= src_i + 1 at
 /// `loopDepth` (when it is a common loop).
 void addOrderingConstraints(ConstraintSystem &cst, unsigned numSrcDims,
@@ -213,7 +138,22 @@ DependenceResult failure(std::string reason) {
 
 } // namespace
 
-const std::optional<AccessRelation> &
+/// Common leading induction variables of the two relations' domains (the
+/// count MLIR's getNumCommonLoops takes from the access relations).
+static std::vector<Operation *> commonLoops(const Relation &src,
+                                            const Relation &dst) {
+  std::vector<Operation *> loops;
+  for (unsigned i = 0; i < src.numDomain && i < dst.numDomain; ++i) {
+    Value *v = src.cst.getValue(i);
+    Operation *owner = getInductionVarOwner(v);
+    if (!owner || v != dst.cst.getValue(i))
+      break;
+    loops.push_back(owner);
+  }
+  return loops;
+}
+
+const std::optional<Relation> &
 DependenceChecker::relationOf(const MemRefAccess &a) {
   // dma_start performs two accesses; key the write side separately.
   auto &table =
@@ -223,7 +163,8 @@ DependenceChecker::relationOf(const MemRefAccess &a) {
     return it->second;
   DomainOptions domainOptions;
   domainOptions.exactSteps = options.exact;
-  return table.emplace(a.op, getAccessRelation(a, domainOptions)).first->second;
+  return table.emplace(a.op, getAccessRelationMlir(a, domainOptions))
+      .first->second;
 }
 
 DependenceResult DependenceChecker::check(const MemRefAccess &src,
@@ -235,10 +176,8 @@ DependenceResult DependenceChecker::check(const MemRefAccess &src,
     return none;
   if (!options.allowReadAfterRead && !src.isWrite && !dst.isWrite)
     return none;
-  unsigned numCommon = getNumCommonSurroundingLoops(src.op, dst.op);
-  if (!options.allowReadAfterRead && loopDepth > numCommon &&
-      !srcAppearsBeforeDst(src.op, dst.op))
-    return none;
+  if (!commonBlock(src.op, dst.op))
+    return failure("the accesses share no block");
   const auto &srcRel = relationOf(src);
   const auto &dstRel = relationOf(dst);
   if (!srcRel || !dstRel)
@@ -254,26 +193,29 @@ DependenceResult DependenceChecker::check(const MemRefAccess &src,
 
 DependenceResult DependenceChecker::checkRelations(const MemRefAccess &src,
                                                    const MemRefAccess &dst,
-                                                   const AccessRelation &srcRel,
-                                                   const AccessRelation &dstRel,
+                                                   const Relation &srcRel,
+                                                   const Relation &dstRel,
                                                    unsigned loopDepth) {
-  if (srcRel.subscripts.size() != dstRel.subscripts.size())
+  if (srcRel.getNumRange() != dstRel.getNumRange())
     return failure("accesses of different rank");
-  unsigned numSrcDims = srcRel.getNumLoops();
-  ConstraintSystem cst =
-      PolyhedronBuilder(srcRel, dstRel).build(srcRel, dstRel);
-  unsigned numCommon = getNumCommonSurroundingLoops(src.op, dst.op);
-  std::vector<Operation *> loops;
-  for (Value *iv : surroundingIVs(src.op))
-    if (loops.size() < numCommon)
-      loops.push_back(getInductionVarOwner(iv));
+  std::vector<Operation *> loops = commonLoops(srcRel, dstRel);
+  unsigned numCommon = (unsigned)loops.size();
+  DependenceResult r;
+  r.kind = DependenceResult::NoDependence;
+  if (!options.allowReadAfterRead && loopDepth > numCommon &&
+      !srcAppearsBeforeDst(src.op, dst.op))
+    return r;
+  // dst^-1 composed with src: [src iterations, dst iterations] that touch
+  // the same element (seed 001, "Inverse and Composition").
+  Relation poly = dstRel;
+  inverse(poly);
+  mergeAndCompose(poly, srcRel);
+  ConstraintSystem &cst = poly.cst;
+  unsigned numSrcDims = srcRel.numDomain;
   addOrderingConstraints(cst, numSrcDims, numCommon, loopDepth);
   bool empty = options.exact ? isIntegerEmpty(cst) : cst.isEmpty();
-  DependenceResult r;
-  if (empty) {
-    r.kind = DependenceResult::NoDependence;
+  if (empty)
     return r;
-  }
   r.kind = DependenceResult::HasDependence;
   if (options.computeComponents && numCommon > 0)
     r.components = computeComponents(cst, loops, numSrcDims, options.exact);

@@ -53,16 +53,15 @@ public:
   const DependenceOptions &getOptions() const { return options; }
 
 private:
-  const std::optional<AccessRelation> &relationOf(const MemRefAccess &a);
+  const std::optional<Relation> &relationOf(const MemRefAccess &a);
   DependenceResult checkRelations(const MemRefAccess &src,
                                   const MemRefAccess &dst,
-                                  const AccessRelation &srcRel,
-                                  const AccessRelation &dstRel,
-                                  unsigned loopDepth);
+                                  const Relation &srcRel,
+                                  const Relation &dstRel, unsigned loopDepth);
 
   DependenceOptions options;
-  std::unordered_map<const Operation *, std::optional<AccessRelation>> cache;
-  std::unordered_map<const Operation *, std::optional<AccessRelation>>
+  std::unordered_map<const Operation *, std::optional<Relation>> cache;
+  std::unordered_map<const Operation *, std::optional<Relation>>
       writeCache; // the second access of an op (dma_start destination)
 };
 

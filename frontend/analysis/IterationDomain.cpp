@@ -1,7 +1,11 @@
 // Building iteration domains from loop bounds and if conditions, after
-// MLIR's getOpIndexSet / addAffineForOpDomain / addAffineIfOpDomain.
+// MLIR's getOpIndexSet / addAffineForOpDomain / addAffineIfOpDomain /
+// addAffineParallelOpDomain.
 #include "frontend/analysis/IterationDomain.h"
 
+#include "frontend/analysis/AffineFlattening.h"
+#include "frontend/analysis/DivisionRepr.h"
+#include "frontend/analysis/Relation.h"
 #include "frontend/analysis/ValueConstraints.h"
 
 #include <algorithm>
@@ -30,9 +34,11 @@ bool addBoundRows(ConstraintSystem &cst, unsigned ivPos,
   if (!flattenValueMap(cst, composeAffineValueMap(avm), rows))
     return false;
   for (FlatRow &row : rows) {
+    if (row[ivPos] != 0)
+      continue; // a bound on itself: MLIR drops it too
     for (int64_t &v : row)
       v = lower ? checkedNeg(v) : v;
-    row[ivPos] = checkedAdd(row[ivPos], lower ? 1 : -1);
+    row[ivPos] = lower ? 1 : -1;
     if (!lower)
       row.back() = checkedSub(row.back(), 1);
     cst.addInequality(row);
@@ -40,20 +46,24 @@ bool addBoundRows(ConstraintSystem &cst, unsigned ivPos,
   return true;
 }
 
-/// `(iv - lb) mod step == 0` through a local q: iv - lb - step*q == 0.
-bool addStride(ConstraintSystem &cst, unsigned ivPos, const AffineValueMap &lb,
-               int64_t step) {
+/// `iv - lb == step * q` with q = (iv - lb) floordiv step a new local.
+void addStrideRows(ConstraintSystem &cst, unsigned ivPos, FlatRow dividend,
+                   int64_t step) {
+  dividend[ivPos] = checkedAdd(dividend[ivPos], 1);
+  cst.addLocalFloorDiv(dividend, step);
+  dividend.insert(dividend.end() - 1, checkedNeg(step));
+  cst.addEquality(dividend);
+}
+
+/// The stride of a loop with a non-constant (single) lower bound.
+bool addSymbolicStride(ConstraintSystem &cst, unsigned ivPos,
+                       const AffineValueMap &lb, int64_t step) {
   std::vector<FlatRow> rows;
   if (!flattenValueMap(cst, composeAffineValueMap(lb), rows))
     return false;
-  FlatRow dividend(cst.getNumCols(), 0);
-  for (unsigned i = 0; i < dividend.size(); ++i)
-    dividend[i] = checkedNeg(rows[0][i]);
-  dividend[ivPos] = checkedAdd(dividend[ivPos], 1);
-  cst.addLocalFloorDiv(dividend, step);
-  FlatRow eq = dividend;
-  eq.insert(eq.end() - 1, checkedNeg(step));
-  cst.addEquality(eq);
+  for (int64_t &v : rows[0])
+    v = checkedNeg(v);
+  addStrideRows(cst, ivPos, rows[0], step);
   return true;
 }
 
@@ -71,15 +81,28 @@ AffineValueMap boundMap(Operation *forOp, bool lower) {
 
 bool addForDomain(ConstraintSystem &cst, Operation *forOp,
                   const DomainOptions &options) {
-  unsigned pos = cst.appendVar(VarKind::Dim);
-  cst.setValue(pos, forOp->getRegion(0).front().getArgument(0));
+  unsigned pos = *cst.findVar(forOp->getRegion(0).front().getArgument(0));
   AffineValueMap lb = boundMap(forOp, true), ub = boundMap(forOp, false);
   int64_t step = forOp->getAttr("step").getInt();
   bool constantLb = lb.map.isSingleConstant();
-  if (step != 1 && lb.map.getNumResults() == 1 &&
-      (constantLb || options.exactSteps) && !addStride(cst, pos, lb, step))
+  if (step != 1 && constantLb) {
+    FlatRow dividend(cst.getNumCols(), 0);
+    dividend.back() = checkedNeg(lb.map.getSingleConstantResult());
+    addStrideRows(cst, pos, dividend, step);
+  }
+  if (constantLb)
+    cst.addBound(BoundType::LB, pos, lb.map.getSingleConstantResult());
+  else if (!addBoundRows(cst, pos, lb, true))
     return false;
-  return addBoundRows(cst, pos, lb, true) && addBoundRows(cst, pos, ub, false);
+  if (ub.map.isSingleConstant())
+    cst.addBound(BoundType::UB, pos,
+                 checkedSub(ub.map.getSingleConstantResult(), 1));
+  else if (!addBoundRows(cst, pos, ub, false))
+    return false;
+  if (step != 1 && !constantLb && options.exactSteps &&
+      lb.map.getNumResults() == 1)
+    return addSymbolicStride(cst, pos, lb, step);
+  return true;
 }
 
 /// The [begin, end) result range of group `i` of an affine.parallel bound.
@@ -104,14 +127,19 @@ bool addParallelBound(ConstraintSystem &cst, Operation *op, unsigned iv,
   avm.map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), results);
   avm.operands = lower ? op->getOperands(0, numLbOperands)
                        : op->getOperands(numLbOperands, map.getNumInputs());
+  if (results.size() == 1 && results[0].getKind() == AffineExprKind::Constant) {
+    int64_t c = results[0].getValue();
+    cst.addBound(lower ? BoundType::LB : BoundType::UB, pos,
+                 lower ? c : checkedSub(c, 1));
+    return true;
+  }
   return addBoundRows(cst, pos, avm, lower);
 }
 
 bool addParallelDomain(ConstraintSystem &cst, Operation *op) {
   Block &body = op->getRegion(0).front();
   for (unsigned i = 0; i < body.getNumArguments(); ++i) {
-    unsigned pos = cst.appendVar(VarKind::Dim);
-    cst.setValue(pos, body.getArgument(i));
+    unsigned pos = *cst.findVar(body.getArgument(i));
     if (!addParallelBound(cst, op, i, pos, true) ||
         !addParallelBound(cst, op, i, pos, false))
       return false;
@@ -119,21 +147,60 @@ bool addParallelDomain(ConstraintSystem &cst, Operation *op) {
   return true;
 }
 
-bool addIfDomain(ConstraintSystem &cst, Operation *ifOp, bool inThenRegion) {
-  // Only the then-region is described by the condition; an else-region is
-  // the complement, which is not convex: leave it unconstrained.
-  if (!inThenRegion)
-    return true;
+/// The condition of an affine.if as a system of its own: its constraints,
+/// then its locals' definitions (MLIR's FlatAffineValueConstraints(set)).
+std::optional<ConstraintSystem> conditionSystem(Operation *ifOp) {
   IntegerSet set = ifOp->getAttr("condition").getIntegerSet();
   AffineValueMap avm;
   avm.map = AffineMap::get(set.getNumDims(), set.getNumSymbols(),
                            set.getConstraints());
   avm.operands = ifOp->getOperands();
-  std::vector<FlatRow> rows;
-  if (!flattenValueMap(cst, composeAffineValueMap(avm), rows))
+  avm = canonicalizeAffineValueMap(avm);
+  FlatExprs flat;
+  if (!flattenAffineExprs(avm.map.getResults(), avm.map.getNumDims(),
+                          avm.map.getNumSymbols(), flat))
+    return std::nullopt;
+  ConstraintSystem cond(avm.map.getNumDims(), avm.map.getNumSymbols(),
+                        flat.localCst.getNumLocals());
+  for (unsigned i = 0; i < avm.operands.size(); ++i)
+    cond.setValue(i, avm.operands[i]);
+  for (unsigned i = 0; i < flat.rows.size(); ++i)
+    set.isEq(i) ? cond.addEquality(flat.rows[i])
+                : cond.addInequality(flat.rows[i]);
+  cond.append(flat.localCst);
+  return cond;
+}
+
+/// Aligns the dims of `b` to those of `a` (MLIR's mergeAndAlignVars), then
+/// symbols and locals.
+void mergeAndAlignVars(ConstraintSystem &a, ConstraintSystem &b) {
+  unsigned numADims = a.getNumDims();
+  for (unsigned d = 0; d < numADims; ++d) {
+    std::optional<unsigned> loc = b.findVar(a.getValue(d));
+    if (loc && *loc < b.getNumDims()) {
+      b.swapVar(d, *loc);
+    } else {
+      b.insertVar(VarKind::Dim, d);
+      b.setValue(d, a.getValue(d));
+    }
+  }
+  for (unsigned t = a.getNumDims(); t < b.getNumDims(); ++t) {
+    unsigned pos = a.appendVar(VarKind::Dim);
+    a.setValue(pos, b.getValue(t));
+  }
+  mergeAndAlignSymbols(a, b);
+  mergeLocalVars(a, b);
+}
+
+bool addIfDomain(ConstraintSystem &cst, Operation *ifOp, bool inThenRegion,
+                 const DomainOptions &options) {
+  if (!inThenRegion && options.exactSteps)
+    return true; // the complement of a condition is not convex
+  std::optional<ConstraintSystem> cond = conditionSystem(ifOp);
+  if (!cond)
     return false;
-  for (unsigned i = 0; i < rows.size(); ++i)
-    set.isEq(i) ? cst.addEquality(rows[i]) : cst.addInequality(rows[i]);
+  mergeAndAlignVars(cst, *cond);
+  cst.append(*cond);
   return true;
 }
 
@@ -145,17 +212,35 @@ bool inThenRegion(Operation *ifOp, Operation *op) {
   return false;
 }
 
+/// One dim per induction variable of the loops in `ops`, outermost first.
+ConstraintSystem domainSpace(const std::vector<Operation *> &ops) {
+  std::vector<Value *> ivs;
+  for (Operation *p : ops) {
+    if (p->isa("affine.if"))
+      continue;
+    Block &body = p->getRegion(0).front();
+    unsigned n = p->isa("affine.for") ? 1 : body.getNumArguments();
+    for (unsigned i = 0; i < n; ++i)
+      ivs.push_back(body.getArgument(i));
+  }
+  ConstraintSystem cst((unsigned)ivs.size(), 0, 0);
+  for (unsigned i = 0; i < ivs.size(); ++i)
+    cst.setValue(i, ivs[i]);
+  return cst;
+}
+
 } // namespace
 
 std::optional<ConstraintSystem>
 getIterationDomain(Operation *op, const DomainOptions &options) {
-  ConstraintSystem cst;
+  std::vector<Operation *> ops = getEnclosingAffineOps(op);
+  ConstraintSystem cst = domainSpace(ops);
   try {
-    for (Operation *p : getEnclosingAffineOps(op)) {
+    for (Operation *p : ops) {
       bool ok = p->isa("affine.for") ? addForDomain(cst, p, options)
                 : p->isa("affine.parallel")
                     ? addParallelDomain(cst, p)
-                    : addIfDomain(cst, p, inThenRegion(p, op));
+                    : addIfDomain(cst, p, inThenRegion(p, op), options);
       if (!ok)
         return std::nullopt;
     }

@@ -3,6 +3,8 @@
 // outermost first, constrained by the loop bounds (min/max maps as several
 // inequalities, constant-lower-bound steps as a stride local) and by the
 // conditions of surrounding affine.if ops; loop-invariant values are symbols.
+// Built in MLIR's getOpIndexSet order (columns and rows alike), because the
+// order steers Fourier-Motzkin and so the answers that must match MLIR's.
 #pragma once
 
 #include "frontend/analysis/ConstraintSystem.h"
@@ -14,8 +16,10 @@
 namespace affjit {
 
 struct DomainOptions {
-  /// Also model steps of loops whose lower bound is not constant (MLIR
-  /// leaves those out, over-approximating the domain).
+  /// Exact semantics instead of MLIR's: also model steps of loops whose lower
+  /// bound is not constant (MLIR leaves those out, over-approximating the
+  /// domain), and let an affine.if condition constrain only its then-region
+  /// (MLIR applies it to the else-region too, which is unsound).
   bool exactSteps = false;
 };
 

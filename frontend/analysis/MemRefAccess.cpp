@@ -2,6 +2,9 @@
 // after MLIR's MemRefAccess::getAccessMap / getAccessRelation.
 #include "frontend/analysis/MemRefAccess.h"
 
+#include "frontend/analysis/AffineFlattening.h"
+#include "frontend/analysis/DivisionRepr.h"
+
 namespace affjit {
 
 namespace {
@@ -87,6 +90,93 @@ std::optional<AccessRelation> getAccessRelation(const MemRefAccess &access,
     return std::nullopt;
   }
   return rel;
+}
+
+namespace {
+
+/// The subscripts as a relation: [map dims, one range dim per result],
+/// map symbols, the divisions' locals (MLIR's getRelationFromMap).
+std::optional<ConstraintSystem> relationFromMap(const AffineValueMap &avm) {
+  const AffineMap &map = avm.map;
+  FlatExprs flat;
+  if (!flattenAffineExprs(map.getResults(), map.getNumDims(),
+                          map.getNumSymbols(), flat))
+    return std::nullopt;
+  unsigned nd = map.getNumDims(), numResults = map.getNumResults();
+  ConstraintSystem rel(nd + numResults, map.getNumSymbols(),
+                       flat.localCst.getNumLocals());
+  for (unsigned i = 0; i < nd; ++i)
+    rel.setValue(i, avm.operands[i]);
+  for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+    rel.setValue(nd + numResults + i, avm.operands[nd + i]);
+  auto widen = [&](std::span<const int64_t> row) {
+    FlatRow out(row.begin(), row.end());
+    out.insert(out.begin() + nd, numResults, 0);
+    return out;
+  };
+  for (unsigned r = 0; r < flat.localCst.getNumInequalities(); ++r)
+    rel.addInequality(widen(flat.localCst.getInequality(r)));
+  for (unsigned i = 0; i < numResults; ++i) {
+    FlatRow eq = widen(flat.rows[i]);
+    eq[nd + i] = -1;
+    rel.addEquality(eq);
+  }
+  return rel;
+}
+
+/// Permutes (or inserts) the leading dims of `rel` into the domain's order;
+/// returns how many were inserted, or nullopt if the map uses a dim the
+/// domain does not have.
+std::optional<unsigned> alignDomainDims(ConstraintSystem &rel,
+                                        const ConstraintSystem &domain,
+                                        unsigned numMapDims) {
+  unsigned inserts = 0;
+  for (unsigned i = 0; i < domain.getNumDims(); ++i) {
+    Value *v = domain.getValue(i);
+    unsigned found = rel.getNumDims();
+    for (unsigned k = i; k < rel.getNumDims(); ++k)
+      if (rel.getValue(k) == v) {
+        found = k;
+        break;
+      }
+    if (found < rel.getNumDims()) {
+      rel.swapVar(i, found);
+    } else {
+      rel.insertVar(VarKind::Dim, i);
+      rel.setValue(i, v);
+      ++inserts;
+    }
+  }
+  if (numMapDims + inserts != domain.getNumDims())
+    return std::nullopt;
+  return inserts;
+}
+
+} // namespace
+
+std::optional<Relation> getAccessRelationMlir(const MemRefAccess &access,
+                                              const DomainOptions &options) {
+  try {
+    std::optional<ConstraintSystem> domain =
+        getIterationDomain(access.op, options);
+    if (!domain)
+      return std::nullopt;
+    AffineValueMap avm = composeAffineValueMap(access.indices);
+    for (Value *v : avm.operands)
+      if (!isLoopInvariantOperand(v, access.op))
+        return std::nullopt;
+    std::optional<ConstraintSystem> rel = relationFromMap(avm);
+    if (!rel || !alignDomainDims(*rel, *domain, avm.map.getNumDims()))
+      return std::nullopt;
+    ConstraintSystem domainRel = *domain;
+    domainRel.appendVar(VarKind::Dim, avm.map.getNumResults());
+    mergeAndAlignSymbols(domainRel, *rel);
+    mergeLocalVars(domainRel, *rel);
+    rel->append(domainRel);
+    return Relation{std::move(*rel), domain->getNumDims()};
+  } catch (const CoefficientOverflow &) {
+    return std::nullopt;
+  }
 }
 
 } // namespace affjit

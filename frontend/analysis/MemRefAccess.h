@@ -6,6 +6,7 @@
 
 #include "frontend/analysis/AffineValueMap.h"
 #include "frontend/analysis/IterationDomain.h"
+#include "frontend/analysis/Relation.h"
 #include "frontend/analysis/ValueConstraints.h"
 
 #include <optional>
@@ -45,5 +46,13 @@ struct AccessRelation {
 std::optional<AccessRelation>
 getAccessRelation(const MemRefAccess &access,
                   const DomainOptions &options = {});
+
+/// The access as MLIR builds it for dependence checks (seed 001, "srcRel"):
+/// a relation from the iteration domain's dims to one range dim per
+/// subscript, map equalities and divisions first, then the domain's rows.
+/// nullopt where getAccessRelation fails.
+std::optional<Relation>
+getAccessRelationMlir(const MemRefAccess &access,
+                      const DomainOptions &options = {});
 
 } // namespace affjit
