@@ -309,3 +309,41 @@ TEST(DependenceExact, MatchesBruteForceEnumeration) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(DependenceCli, OverflowingCoefficientsAreReportedNotWrapped) {
+  std::string file = writeTempFile(R"mlir(
+func.func @f(%A: memref<100xf32>) {
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i * 4611686018427387904 + %i * 4611686018427387904] : memref<100xf32>
+    affine.store %v, %A[%i] : memref<100xf32>
+  }
+  return
+}
+)mlir");
+  CommandResult r =
+      runCommand(shellQuote(affjitBinary()) + " deps " + shellQuote(file));
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find(":4:10: error: dependence check failed (coefficients "
+                       "overflow 64 bits)"),
+            std::string::npos)
+      << r.err;
+  // The pairs that do not involve the load are still answered.
+  EXPECT_NE(r.out.find("dependence from 1 to 1 at depth 1 = false"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(DependenceCli, MalformedInputIsADiagnostic) {
+  std::string file =
+      writeTempFile("func.func @f() {\n  affine.for %i = 0 to {\n");
+  CommandResult r =
+      runCommand(shellQuote(affjitBinary()) + " deps " + shellQuote(file));
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find(":2:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("error:"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+} // namespace
