@@ -1,6 +1,11 @@
 // The Omega test (W. Pugh, "The Omega test: a fast and practical integer
 // programming algorithm for dependence analysis", 1991) on a private copy of
 // the constraints, and integer optimisation built on it by binary search.
+// Each subproblem is normalised (gcd tightening, parallel rows merged),
+// rid of its equalities, and pruned by constant variable bounds before a
+// variable is eliminated: as in Pugh's implementation, rows the bounds
+// already imply are dropped, since Fourier-Motzkin would otherwise square
+// their number at every step and every one of them splinters.
 #include "frontend/analysis/OmegaTest.h"
 
 #include <algorithm>
@@ -80,6 +85,19 @@ int64_t solveUnit(int64_t a, int64_t c) {
   if (a == -1)
     return c;
   return checkedNeg(c / a);
+}
+
+/// The column of the smallest non-zero coefficient and how many there are.
+std::pair<unsigned, unsigned> smallestCoefficient(const Row &row,
+                                                  unsigned numVars) {
+  unsigned best = 0, nonZeros = 0;
+  for (unsigned i = 0; i < numVars; ++i) {
+    if (row[i] == 0)
+      continue;
+    if (nonZeros++ == 0 || magnitude(row[i]) < magnitude(row[best]))
+      best = i;
+  }
+  return {best, nonZeros};
 }
 
 int64_t coefficientGcd(const Row &row, unsigned numVars) {
@@ -204,6 +222,158 @@ bool normalize(Problem &p) {
 }
 
 //===----------------------------------------------------------------------===//
+// Constant bounds
+//===----------------------------------------------------------------------===//
+
+/// Constant bounds of each variable (nullopt: unbounded on that side), read
+/// off the single-variable inequalities and propagated through the others.
+struct VarBounds {
+  std::vector<std::optional<int64_t>> lower, upper;
+};
+
+/// Sums of products of int64 values; terms beyond kHuge count as unbounded
+/// (pruning then just does less) so that no sum can overflow.
+using Wide = __int128;
+constexpr Wide kHuge = (Wide)1 << 100;
+
+/// `v` if a bound row can hold it (and its negation).
+std::optional<int64_t> narrow(Wide v) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  if (v < -kMax || v > kMax)
+    return std::nullopt;
+  return (int64_t)v;
+}
+
+Wide wideFloorDiv(Wide a, Wide b) { // b > 0
+  Wide q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+/// The least (`low`) or greatest value of coefficient * x over x's bounds.
+std::optional<Wide> termExtreme(int64_t coefficient, const VarBounds &b,
+                                unsigned var, bool low) {
+  bool useLower = (coefficient > 0) == low;
+  const std::optional<int64_t> &bound = useLower ? b.lower[var] : b.upper[var];
+  if (!bound)
+    return std::nullopt;
+  Wide term = (Wide)coefficient * *bound;
+  if (term > kHuge || term < -kHuge)
+    return std::nullopt;
+  return term;
+}
+
+/// Least or greatest value of `row` (constant included) over the box,
+/// leaving out column `skip`; nullopt when unbounded that way.
+std::optional<Wide> rowExtreme(const Row &row, const VarBounds &b,
+                               unsigned numVars, bool low,
+                               std::optional<unsigned> skip = {}) {
+  Wide sum = row[numVars];
+  for (unsigned j = 0; j < numVars; ++j) {
+    if (row[j] == 0 || j == skip)
+      continue;
+    std::optional<Wide> t = termExtreme(row[j], b, j, low);
+    if (!t)
+      return std::nullopt;
+    sum += *t;
+  }
+  return sum;
+}
+
+bool tightenLower(std::optional<int64_t> &slot, Wide value) {
+  std::optional<int64_t> v = narrow(value);
+  if (!v || (slot && *slot >= *v))
+    return false;
+  slot = v;
+  return true;
+}
+
+bool tightenUpper(std::optional<int64_t> &slot, Wide value) {
+  std::optional<int64_t> v = narrow(value);
+  if (!v || (slot && *slot <= *v))
+    return false;
+  slot = v;
+  return true;
+}
+
+/// From `row >= 0`: a_k x_k >= -(rest of the row at its greatest), rounded
+/// to integers. True if some bound moved.
+bool propagateRow(const Row &row, VarBounds &b, unsigned numVars) {
+  bool changed = false;
+  for (unsigned k = 0; k < numVars; ++k) {
+    int64_t a = row[k];
+    if (a == 0)
+      continue;
+    std::optional<Wide> rest = rowExtreme(row, b, numVars, false, k);
+    if (!rest)
+      continue;
+    if (a > 0) // x_k >= ceil(-rest / a)
+      changed |= tightenLower(b.lower[k], -wideFloorDiv(*rest, a));
+    else // x_k <= floor(rest / -a)
+      changed |= tightenUpper(b.upper[k], wideFloorDiv(*rest, -(Wide)a));
+  }
+  return changed;
+}
+
+/// A few rounds of bound propagation: enough to expose most infeasible and
+/// redundant rows cheaply. (Chains such as x < y < x only creep towards
+/// their contradiction one unit per round, so the rounds are capped; the
+/// elimination below settles what is left.)
+VarBounds propagateBounds(const Problem &p) {
+  constexpr int kRounds = 3;
+  unsigned n = p.numVars;
+  VarBounds b{std::vector<std::optional<int64_t>>(n),
+              std::vector<std::optional<int64_t>>(n)};
+  for (int round = 0; round < kRounds; ++round) {
+    bool changed = false;
+    for (const Row &row : p.ineqs)
+      changed |= propagateRow(row, b, n);
+    if (!changed)
+      break;
+  }
+  return b;
+}
+
+Row boundRow(unsigned numVars, unsigned var, int64_t bound, bool upper) {
+  Row row(numVars + 1, 0);
+  row[var] = upper ? -1 : 1;
+  row[numVars] = upper ? bound : checkedNeg(bound);
+  return row;
+}
+
+/// Replaces the inequalities by the constant bounds of each variable plus
+/// the multi-variable rows those bounds do not imply. Every new row is an
+/// integer consequence of the old ones and every dropped row follows from
+/// the new ones, so the integer points are the same; but Fourier-Motzkin
+/// and the splinters no longer pay for rows the box already guarantees.
+/// False if the bounds cross or some row cannot hold anywhere in the box.
+bool pruneByBounds(Problem &p) {
+  unsigned n = p.numVars;
+  VarBounds b = propagateBounds(p);
+  std::vector<Row> kept;
+  for (unsigned j = 0; j < n; ++j) {
+    if (b.lower[j] && b.upper[j] && *b.lower[j] > *b.upper[j])
+      return false;
+    if (b.lower[j])
+      kept.push_back(boundRow(n, j, *b.lower[j], false));
+    if (b.upper[j])
+      kept.push_back(boundRow(n, j, *b.upper[j], true));
+  }
+  for (Row &row : p.ineqs) {
+    auto [var, nonZeros] = smallestCoefficient(row, n);
+    if (nonZeros == 1 && (row[var] > 0 ? b.lower[var] : b.upper[var]))
+      continue; // the bound row is at least as tight
+    std::optional<Wide> most = rowExtreme(row, b, n, false);
+    if (most && *most < 0)
+      return false;
+    std::optional<Wide> least = rowExtreme(row, b, n, true);
+    if (!least || *least < 0)
+      kept.push_back(std::move(row));
+  }
+  p.ineqs = std::move(kept);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
 // Equalities
 //===----------------------------------------------------------------------===//
 
@@ -230,19 +400,6 @@ void substituteValue(Problem &p, unsigned col, int64_t value) {
       row[n] = checkedAdd(row[n], checkedMul(row[col], value));
     row[col] = 0;
   });
-}
-
-/// The column of the smallest non-zero coefficient and how many there are.
-std::pair<unsigned, unsigned> smallestCoefficient(const Row &row,
-                                                  unsigned numVars) {
-  unsigned best = 0, nonZeros = 0;
-  for (unsigned i = 0; i < numVars; ++i) {
-    if (row[i] == 0)
-      continue;
-    if (nonZeros++ == 0 || magnitude(row[i]) < magnitude(row[best]))
-      best = i;
-  }
-  return {best, nonZeros};
 }
 
 /// The equality whose smallest coefficient is smallest (a unit one means
@@ -378,20 +535,45 @@ Problem combineBounds(const Problem &p, unsigned v, bool dark, Budget &budget) {
 
 bool hasIntegerPoint(Problem p, Budget &budget);
 
-/// Points outside the dark shadow lie close to some lower bound a*x >= L:
-/// a*x == L + i for 0 <= i <= (a*m - a - m) / m, m the largest upper bound
-/// coefficient (Pugh). Each such splinter has one variable fewer.
-bool splinterHasPoint(const Problem &p, unsigned v, Budget &budget) {
+/// The largest coefficient of `v` among its upper bounds.
+int64_t largestUpperCoefficient(const Problem &p, unsigned v) {
   int64_t m = 0;
   for (const Row &row : p.ineqs)
     if (row[v] < 0)
       m = std::max(m, checkedNeg(row[v]));
+  return m;
+}
+
+/// Index of the last splinter of lower bound coefficient `a`:
+/// (a*m - a - m) / m, negative when a == 1 (nothing to splinter).
+int64_t lastSplinter(int64_t a, int64_t m) {
+  return floorDiv(checkedSub(checkedSub(checkedMul(a, m), a), m), m);
+}
+
+/// How many splinters the lower bounds of `v` produce.
+uint64_t countSplinters(const Problem &p, unsigned v) {
+  int64_t m = largestUpperCoefficient(p, v);
+  uint64_t count = 0;
+  for (const Row &row : p.ineqs)
+    if (row[v] > 0)
+      count += (uint64_t)(lastSplinter(row[v], m) + 1);
+  return count;
+}
+
+void negateColumn(Problem &p, unsigned v) {
+  forEachRow(p, [&](Row &row) { row[v] = checkedNeg(row[v]); });
+}
+
+/// Points outside the dark shadow lie close to some lower bound a*x >= L:
+/// a*x == L + i for 0 <= i <= (a*m - a - m) / m, m the largest upper bound
+/// coefficient (Pugh). Each such splinter has one variable fewer.
+bool lowerSplintersHavePoint(const Problem &p, unsigned v, Budget &budget) {
+  int64_t m = largestUpperCoefficient(p, v);
   for (const Row &lower : p.ineqs) {
     int64_t a = lower[v];
     if (a <= 0)
       continue;
-    int64_t last = floorDiv(checkedSub(checkedSub(checkedMul(a, m), a), m), m);
-    for (int64_t i = 0; i <= last; ++i) {
+    for (int64_t i = 0, last = lastSplinter(a, m); i <= last; ++i) {
       budget.note(&OmegaStats::splinters);
       Problem splinter = p;
       Row eq = lower;
@@ -402,6 +584,18 @@ bool splinterHasPoint(const Problem &p, unsigned v, Budget &budget) {
     }
   }
   return false;
+}
+
+/// The argument is symmetric: such points also lie close to some upper
+/// bound. Splinter on the side with fewer splinters (x -> -x swaps sides;
+/// the coefficients of a real shadow's rows are products, so the two
+/// counts often differ by a lot).
+bool splinterHasPoint(const Problem &p, unsigned v, Budget &budget) {
+  Problem mirrored = p;
+  negateColumn(mirrored, v);
+  if (countSplinters(mirrored, v) < countSplinters(p, v))
+    return lowerSplintersHavePoint(mirrored, v, budget);
+  return lowerSplintersHavePoint(p, v, budget);
 }
 
 bool inexactHasPoint(const Problem &p, unsigned v, Budget &budget) {
@@ -429,6 +623,8 @@ bool hasIntegerPoint(Problem p, Budget &budget) {
         return false;
       continue;
     }
+    if (!pruneByBounds(p))
+      return false;
     std::optional<VarChoice> choice = chooseVariable(p);
     if (!choice)
       return true; // only valid constant rows were left, and dropped
@@ -523,6 +719,8 @@ std::optional<Range> rationalRange(Problem p, unsigned pos, Budget &budget) {
       eliminateColumnWithEquality(p, pivot->first, pivot->second);
       continue;
     }
+    if (!pruneByBounds(p))
+      return std::nullopt;
     std::optional<VarChoice> choice = chooseVariable(p, pos);
     if (!choice)
       return boundsOfLastVariable(p, pos);
