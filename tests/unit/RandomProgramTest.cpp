@@ -79,8 +79,9 @@ TEST(RandomProgram, AcceptedByMlirWithDependenceRemarks) {
     std::vector<std::string> remarks =
         mlirDependenceRemarks(file, &exitCode, &other);
     ASSERT_EQ(exitCode, 0) << "seed " << seed << ":\n" << other << text;
-    if (countAffineAccesses(text) >= 2)
+    if (countAffineAccesses(text) >= 2) {
       EXPECT_FALSE(remarks.empty()) << "seed " << seed << ":\n" << text;
+    }
     for (const std::string &r : remarks)
       ASSERT_EQ(r.rfind(file + ":", 0), 0u) << r;
   }
