@@ -12,7 +12,11 @@
 // loops out with Fourier-Motzkin (a rational over-approximation), the locals
 // are kept, so the set is exact over the integers, and the bounding box is
 // read off with the Omega test (OmegaTest.h). Loop steps and the conditions
-// of enclosing affine.if ops are part of the set (MLIR ignores the latter).
+// of enclosing affine.if ops are part of the set (MLIR ignores the latter);
+// an else-region is bounded by the negated condition when that is one
+// inequality, and over-approximated otherwise (the complement of several
+// constraints is not convex), as is a stepped loop whose lower bound is a
+// max of several values.
 //
 // The union over several accesses is kept as a list of parts, one per access,
 // rather than MLIR's bounding box of the union, so it loses nothing; sizes
@@ -66,6 +70,11 @@ public:
   void addPart(ConstraintSystem cst) { parts.push_back(std::move(cst)); }
   /// The single access's set (a region of one part).
   const ConstraintSystem &getConstraints() const { return parts.front(); }
+  /// The single access's set with its locals projected out by
+  /// Fourier-Motzkin, as MLIR's region has it: a closed form over dims and
+  /// symbols (e.g. for loop bounds), rational and so possibly larger than
+  /// the exact set. nullopt for a union or on coefficient overflow.
+  std::optional<ConstraintSystem> getProjectedConstraints() const;
   /// Adds the parts of `other`, a region of the same memref and depth.
   void unionWith(const MemRefRegion &other);
 
@@ -102,10 +111,9 @@ std::optional<int64_t> getElementSizeInBytes(Type memrefType);
 /// The region `access` touches, parametric in the outermost `loopDepth`
 /// induction variables around it (at most as many as there are); nullopt
 /// if a bound, condition or subscript is not affine.
-std::optional<MemRefRegion> computeMemRefRegion(const MemRefAccess &access,
-                                                unsigned loopDepth,
-                                                const RegionOptions &options =
-                                                    {});
+std::optional<MemRefRegion>
+computeMemRefRegion(const MemRefAccess &access, unsigned loopDepth,
+                    const RegionOptions &options = {});
 
 /// The read and write regions of `memref` over every access inside `root`
 /// (root included), each parametric in the outermost `loopDepth` induction
