@@ -19,5 +19,6 @@ CommandFn addRunCommand(CLI::App &app);
 CommandFn addLlvmCommand(CLI::App &app);
 /// `affjit deps FILE.mlir`: the memory dependence report.
 CommandFn addDepsCommand(CLI::App &app);
+CommandFn addCheckCommand(CLI::App &app);
 
 } // namespace affjit::cli

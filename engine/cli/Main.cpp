@@ -13,6 +13,7 @@ int main(int argc, char **argv) {
   commands.push_back(affjit::cli::addRunCommand(app));
   commands.push_back(affjit::cli::addLlvmCommand(app));
   commands.push_back(affjit::cli::addDepsCommand(app));
+  commands.push_back(affjit::cli::addCheckCommand(app));
   CLI11_PARSE(app, argc, argv);
   for (auto &run : commands) {
     int rc = run();
