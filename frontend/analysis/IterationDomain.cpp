@@ -106,19 +106,22 @@ bool addForDomain(ConstraintSystem &cst, Operation *forOp,
 }
 
 /// The [begin, end) result range of group `i` of an affine.parallel bound.
-std::pair<unsigned, unsigned> groupRange(Attribute groups, unsigned i) {
+std::pair<unsigned, unsigned> groupRange(Operation *op, const char *name,
+                                         unsigned i) {
+  unsigned numIvs = op->getRegion(0).front().getNumArguments();
+  std::vector<int64_t> groups = op->getAttr(name).getIntsExpanded(numIvs);
   unsigned begin = 0;
   for (unsigned g = 0; g < i; ++g)
-    begin += (unsigned)groups.getInts()[g];
-  return {begin, begin + (unsigned)groups.getInts()[i]};
+    begin += (unsigned)groups[g];
+  return {begin, begin + (unsigned)groups[i]};
 }
 
 bool addParallelBound(ConstraintSystem &cst, Operation *op, unsigned iv,
                       unsigned pos, bool lower) {
   AffineMap map =
       op->getAttr(lower ? "lowerBoundsMap" : "upperBoundsMap").getAffineMap();
-  auto [b, e] = groupRange(
-      op->getAttr(lower ? "lowerBoundsGroups" : "upperBoundsGroups"), iv);
+  auto [b, e] =
+      groupRange(op, lower ? "lowerBoundsGroups" : "upperBoundsGroups", iv);
   std::vector<AffineExpr> results(map.getResults().begin() + b,
                                   map.getResults().begin() + e);
   unsigned numLbOperands =

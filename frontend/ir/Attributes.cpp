@@ -157,6 +157,11 @@ bool Attribute::isSplat() const {
   size_t have = impl->floats.size() + impl->ints.size();
   return have == 1 && n != 1;
 }
+std::vector<int64_t> Attribute::getIntsExpanded(size_t count) const {
+  if (isSplat())
+    return std::vector<int64_t>(count, impl->ints.empty() ? 1 : impl->ints[0]);
+  return impl->ints;
+}
 const std::vector<NamedAttribute> &Attribute::getDictionary() const {
   return impl->dict;
 }

@@ -80,6 +80,9 @@ public:
   const std::vector<int64_t> &getInts() const;  // DenseArray, dense ints
   const std::vector<double> &getFloats() const; // dense floats
   bool isSplat() const;                         // dense elements
+  /// Dense ints with a splat expanded to `count` entries (affine.parallel's
+  /// bound groups are often a splat `dense<1>`).
+  std::vector<int64_t> getIntsExpanded(size_t count) const;
   const std::vector<NamedAttribute> &getDictionary() const;
 
   void print(std::ostream &os) const;

@@ -227,13 +227,6 @@ llvm::Value *combine(Builder &b, ReductionKind k, llvm::Value *acc,
   return v;
 }
 
-/// Group sizes from a dense attribute (possibly a splat).
-std::vector<int64_t> groupSizes(Attribute a, size_t count) {
-  if (a.isSplat())
-    return std::vector<int64_t>(count, a.getInts()[0]);
-  return a.getInts();
-}
-
 /// Per-dimension bounds of affine.parallel: max (lower) / min (upper) over
 /// each group of map results.
 std::vector<llvm::Value *>
@@ -266,10 +259,10 @@ bool lowerParallel(LoweringContext &lc, Operation &op) {
   std::vector<llvm::Value *> ubOps(all.begin() + lbMap.getNumInputs(),
                                    all.end());
   std::vector<llvm::Value *> lbs = emitGroupedBounds(
-      lc, lbMap, groupSizes(op.getAttr("lowerBoundsGroups"), rank), lbOps,
+      lc, lbMap, op.getAttr("lowerBoundsGroups").getIntsExpanded(rank), lbOps,
       true);
   std::vector<llvm::Value *> ubs = emitGroupedBounds(
-      lc, ubMap, groupSizes(op.getAttr("upperBoundsGroups"), rank), ubOps,
+      lc, ubMap, op.getAttr("upperBoundsGroups").getIntsExpanded(rank), ubOps,
       false);
   std::vector<ReductionKind> kinds;
   std::vector<llvm::Value *> init;

@@ -61,6 +61,25 @@ TEST(DependenceOracle, HandWrittenProgramsMatchMlir) {
     expectSameAsMlir(file, file);
 }
 
+TEST(DependenceOracle, CorpusProgramsMatchMlir) {
+  if (!mlirAvailable())
+    GTEST_SKIP() << "mlir-opt not found";
+  unsigned compared = 0;
+  for (const char *dir : {"tests/corpus/roundtrip", "tests/corpus/legacy",
+                          "tests/corpus/run", "tests/programs"}) {
+    for (const std::string &file : listSourceFiles(dir, ".mlir")) {
+      int exitCode = -1;
+      std::vector<std::string> expected =
+          mlirDependenceRemarks(file, &exitCode);
+      if (exitCode != 0)
+        continue; // MLIR's test pass needs programs it accepts
+      EXPECT_EQ(affjitRemarks(file), expected) << file;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100u);
+}
+
 TEST(DependenceOracle, RandomProgramsMatchMlir) {
   if (!mlirAvailable())
     GTEST_SKIP() << "mlir-opt not found";

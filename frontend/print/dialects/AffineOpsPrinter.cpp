@@ -170,16 +170,6 @@ void printBoundGroups(Printer &p, const AffineMap &map,
   p.os() << ')';
 }
 
-/// Expands a dense groups attribute (possibly a splat) to one entry per IV.
-std::vector<int64_t> groupSizes(Operation &op, const char *name,
-                                size_t numIvs) {
-  Attribute a = op.getAttr(name);
-  std::vector<int64_t> g = a.getInts();
-  if (a.isSplat())
-    g.assign(numIvs, g.empty() ? 1 : g[0]);
-  return g;
-}
-
 void printParallelStepsAndReductions(Printer &p, Operation &op) {
   const std::vector<Attribute> &steps = op.getAttr("steps").getArray();
   bool allOne = true;
@@ -215,10 +205,12 @@ void printParallel(Printer &p, Operation &op) {
   p.os() << ") = ";
   AffineMap lb = mapOf(op, "lowerBoundsMap"), ub = mapOf(op, "upperBoundsMap");
   unsigned nLb = lb.getNumInputs();
-  printBoundGroups(p, lb, groupSizes(op, "lowerBoundsGroups", numIvs),
+  printBoundGroups(p, lb,
+                   op.getAttr("lowerBoundsGroups").getIntsExpanded(numIvs),
                    op.getOperands(0, nLb), "max");
   p.os() << " to ";
-  printBoundGroups(p, ub, groupSizes(op, "upperBoundsGroups", numIvs),
+  printBoundGroups(p, ub,
+                   op.getAttr("upperBoundsGroups").getIntsExpanded(numIvs),
                    op.getOperands(nLb, ub.getNumInputs()), "min");
   printParallelStepsAndReductions(p, op);
   p.os() << ' ';
