@@ -145,7 +145,7 @@ bool Interpreter::runAccess(Operation &op, unsigned memrefAt, Type vectorType) {
   std::vector<int64_t> offset(shape.size(), 0);
   size_t first = index->size() - shape.size();
   while (true) {
-    AccessPoint p{ivs, *index};
+    AccessPoint p{ivs, *index, numPoints};
     for (size_t j = 0; j < shape.size(); ++j)
       p.index[first + j] += offset[j];
     trace[&op].push_back(std::move(p));

@@ -35,6 +35,9 @@ struct AccessPoint {
   /// outermost first.
   std::vector<int64_t> ivs;
   std::vector<int64_t> index;
+  /// Position in the execution of the whole function (which of two points
+  /// came first).
+  uint64_t time = 0;
 };
 
 /// Per access op (affine.load/store/vector_load/vector_store), every element

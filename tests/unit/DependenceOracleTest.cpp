@@ -9,7 +9,7 @@
 //    them, except where a domain is not convex (else-regions, stepped loops
 //    with max lower bounds): there exact answers must contain them.
 #include "frontend/analysis/DependenceReport.h"
-#include "frontend/parse/Parser.h"
+#include "support/BruteForceAccesses.h"
 #include "support/MlirOracle.h"
 #include "support/RandomAffineProgram.h"
 #include "support/Subprocess.h"
@@ -17,7 +17,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 #include <sstream>
 
 using namespace affjit;
@@ -99,100 +98,17 @@ TEST(DependenceOracle, RandomProgramsMatchMlir) {
   }
 }
 
-/// One execution of an access: the induction variables around it and the
-/// element it touched, stamped in execution order.
-struct Instance {
-  std::vector<int64_t> ivs, element;
-  uint64_t time;
-};
-
-/// Runs the loop nests of a symbol-free function, recording accesses.
-class Interpreter {
-public:
-  std::map<Operation *, std::vector<Instance>> trace;
-
-  void run(Block &block) {
-    for (auto &op : block.getOperations())
-      step(*op);
-  }
-
-private:
-  std::vector<int64_t> eval(const AffineMap &map,
-                            const std::vector<Value *> &operands) {
-    std::vector<int64_t> dims, syms;
-    for (unsigned i = 0; i < operands.size(); ++i)
-      (i < map.getNumDims() ? dims : syms).push_back(env.at(operands[i]));
-    return *map.evaluate(dims, syms);
-  }
-
-  void step(Operation &op) {
-    if (op.isa("arith.constant") && op.getAttr("value").isa(AttrKind::Integer))
-      env[op.getResult(0)] = op.getAttr("value").getInt();
-    else if (op.isa("affine.apply"))
-      env[op.getResult(0)] =
-          eval(op.getAttr("map").getAffineMap(), op.getOperands())[0];
-    else if (op.isa("affine.for"))
-      runLoop(op);
-    else if (op.isa("affine.if"))
-      runIf(op);
-    else if (op.isa("affine.load"))
-      record(op, 1);
-    else if (op.isa("affine.store"))
-      record(op, 2);
-  }
-
-  void runLoop(Operation &op) {
-    Attribute seg = op.getAttr("operandSegmentSizes");
-    unsigned numLb = (unsigned)seg.getInts()[0];
-    unsigned numUb = (unsigned)seg.getInts()[1];
-    std::vector<int64_t> lbs = eval(op.getAttr("lowerBoundMap").getAffineMap(),
-                                    op.getOperands(0, numLb));
-    std::vector<int64_t> ubs = eval(op.getAttr("upperBoundMap").getAffineMap(),
-                                    op.getOperands(numLb, numUb));
-    int64_t lb = *std::max_element(lbs.begin(), lbs.end());
-    int64_t ub = *std::min_element(ubs.begin(), ubs.end());
-    Block &body = op.getRegion(0).front();
-    for (int64_t v = lb; v < ub; v += op.getAttr("step").getInt()) {
-      env[body.getArgument(0)] = v;
-      ivs.push_back(v);
-      run(body);
-      ivs.pop_back();
-    }
-  }
-
-  void runIf(Operation &op) {
-    IntegerSet set = op.getAttr("condition").getIntegerSet();
-    std::vector<int64_t> dims, syms;
-    for (unsigned i = 0; i < op.getNumOperands(); ++i)
-      (i < set.getNumDims() ? dims : syms).push_back(env.at(op.getOperand(i)));
-    unsigned region = *set.evaluate(dims, syms) ? 0 : 1;
-    if (op.getNumRegions() > region && !op.getRegion(region).empty())
-      run(op.getRegion(region).front());
-  }
-
-  void record(Operation &op, unsigned firstIndex) {
-    AffineMap map = op.getAttr("map").getAffineMap();
-    trace[&op].push_back(
-        {ivs, eval(map, op.getOperands(firstIndex, map.getNumInputs())),
-         clock++});
-  }
-
-  std::map<Value *, int64_t> env;
-  std::vector<int64_t> ivs;
-  uint64_t clock = 0;
-};
-
 /// The true dependence from `src` to `dst` at `depth` over `numCommon`
 /// common loops, in DependenceResult form.
-DependenceResult enumerate(const std::vector<Instance> &src,
-                           const std::vector<Instance> &dst, unsigned depth,
+DependenceResult enumerate(const std::vector<AccessPoint> &src,
+                           const std::vector<AccessPoint> &dst, unsigned depth,
                            unsigned numCommon) {
   DependenceResult r;
   r.kind = DependenceResult::NoDependence;
   std::vector<DependenceComponent> comps(numCommon);
-  for (const Instance &s : src) {
-    for (const Instance &t : dst) {
-      if (s.element != t.element)
+  for (const AccessPoint &s : src) {
+    for (const AccessPoint &t : dst) {
+      if (s.index != t.index)
         continue;
       bool ordered = true;
       for (unsigned i = 0; i < std::min(numCommon, depth) && ordered; ++i)
@@ -244,21 +160,6 @@ bool contains(const DependenceResult &outer, const DependenceResult &inner) {
   return true;
 }
 
-struct ParsedProgram {
-  SourceBuffer source;
-  std::unique_ptr<Module> module;
-};
-
-ParsedProgram parse(const std::string &text) {
-  ParsedProgram p;
-  p.source.name = std::make_shared<const std::string>("random.mlir");
-  p.source.text = text;
-  DiagnosticEngine diag;
-  diag.setSource(&p.source);
-  p.module = parseModule(p.source, diag);
-  return p;
-}
-
 GeneratorOptions symbolFreeOptions() {
   GeneratorOptions o;
   o.minSymbols = o.maxSymbols = 0;
@@ -274,11 +175,11 @@ TEST(DependenceExact, MatchesBruteForceEnumeration) {
   unsigned checked = 0, dependences = 0, tighterThanMlir = 0;
   for (uint64_t seed = 1; seed <= 1000 && !HasFailure(); ++seed) {
     std::string text = generateAffineProgram(seed, symbolFreeOptions());
-    ParsedProgram p = parse(text);
-    ASSERT_TRUE(p.module) << text;
-    Interpreter interp;
-    Operation *fn = &p.module->getBody().front();
-    interp.run(fn->getRegion(0).front());
+    std::unique_ptr<ParsedModule> p = parseModuleText(text);
+    ASSERT_TRUE(p) << text;
+    Operation *fn = p->func();
+    std::optional<AccessTrace> trace = traceAccesses(fn);
+    ASSERT_TRUE(trace) << text;
     std::vector<MemRefAccess> accesses;
     fn->walk([&](Operation *op) {
       if (isAffineLoadOrStore(op))
@@ -293,8 +194,7 @@ TEST(DependenceExact, MatchesBruteForceEnumeration) {
         for (unsigned d = 1; d <= common + 1; ++d) {
           DependenceResult truth =
               sameMemref && hasWrite
-                  ? enumerate(interp.trace[src.op], interp.trace[dst.op], d,
-                              common)
+                  ? enumerate((*trace)[src.op], (*trace)[dst.op], d, common)
                   : DependenceResult{DependenceResult::NoDependence, {}, ""};
           DependenceResult got = exact.check(src, dst, d);
           DependenceResult mlirGot = mlir.check(src, dst, d);
