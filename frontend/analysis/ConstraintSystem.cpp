@@ -620,10 +620,19 @@ void ConstraintSystem::removeRedundantLocalVars() {
   }
 }
 
+void ConstraintSystem::removeInequalities(const std::vector<bool> &which) {
+  unsigned cols = getNumCols();
+  std::vector<int64_t> kept;
+  for (unsigned r = 0, e = getNumInequalities(); r < e; ++r)
+    if (!which[r])
+      kept.insert(kept.end(), ineqs.begin() + r * cols,
+                  ineqs.begin() + (r + 1) * cols);
+  ineqs = std::move(kept);
+}
+
 void ConstraintSystem::removeTrivialRedundancy() {
   gcdTightenInequalities();
   normalizeConstraintsByGCD();
-  unsigned cols = getNumCols();
   // Among rows equal but for the constant, keep the tightest one.
   std::map<std::vector<int64_t>, std::pair<unsigned, int64_t>> byCoeffs;
   std::vector<bool> redundant(getNumInequalities(), false);
@@ -647,12 +656,7 @@ void ConstraintSystem::removeTrivialRedundancy() {
       redundant[r] = true;
     }
   }
-  std::vector<int64_t> kept;
-  for (unsigned r = 0, e = getNumInequalities(); r < e; ++r)
-    if (!redundant[r])
-      kept.insert(kept.end(), ineqs.begin() + r * cols,
-                  ineqs.begin() + (r + 1) * cols);
-  ineqs = std::move(kept);
+  removeInequalities(redundant);
 }
 
 void ConstraintSystem::removeRedundantInequalities() {
@@ -674,12 +678,7 @@ void ConstraintSystem::removeRedundantInequalities() {
     for (unsigned c = 0; c < cols; ++c)
       tmp.atIneq(r, c) = -tmp.atIneq(r, c);
   }
-  std::vector<int64_t> kept;
-  for (unsigned r = 0, e = getNumInequalities(); r < e; ++r)
-    if (!redundant[r])
-      kept.insert(kept.end(), ineqs.begin() + r * cols,
-                  ineqs.begin() + (r + 1) * cols);
-  ineqs = std::move(kept);
+  removeInequalities(redundant);
 }
 
 void ConstraintSystem::dump(std::ostream &os) const {

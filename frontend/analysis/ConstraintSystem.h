@@ -140,6 +140,8 @@ private:
     return (unsigned)(m.size() / getNumCols());
   }
   void insertColumns(unsigned absPos, unsigned num);
+  /// Drops the inequalities marked in `which` (one flag per row).
+  void removeInequalities(const std::vector<bool> &which);
   void eliminateFromConstraint(unsigned row, unsigned pivotRow,
                                unsigned pivotCol, unsigned elimColStart,
                                bool isEq);

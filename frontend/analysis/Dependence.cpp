@@ -9,23 +9,9 @@
 
 namespace affjit {
 
-/// The induction variables around `op`, outermost first: the order of its
-/// iteration domain's dims.
-static std::vector<Value *> surroundingIVs(Operation *op) {
-  std::vector<Value *> ivs;
-  for (Operation *p : getEnclosingAffineOps(op)) {
-    if (p->isa("affine.if"))
-      continue;
-    Block &body = p->getRegion(0).front();
-    unsigned n = p->isa("affine.for") ? 1 : body.getNumArguments();
-    for (unsigned i = 0; i < n; ++i)
-      ivs.push_back(body.getArgument(i));
-  }
-  return ivs;
-}
-
 unsigned getNumCommonSurroundingLoops(Operation *a, Operation *b) {
-  std::vector<Value *> ia = surroundingIVs(a), ib = surroundingIVs(b);
+  std::vector<Value *> ia = getEnclosingInductionVars(a),
+                       ib = getEnclosingInductionVars(b);
   unsigned n = 0;
   while (n < ia.size() && n < ib.size() && ia[n] == ib[n])
     ++n;

@@ -215,10 +215,11 @@ bool inThenRegion(Operation *ifOp, Operation *op) {
   return false;
 }
 
-/// One dim per induction variable of the loops in `ops`, outermost first.
-ConstraintSystem domainSpace(const std::vector<Operation *> &ops) {
+} // namespace
+
+std::vector<Value *> getEnclosingInductionVars(Operation *op) {
   std::vector<Value *> ivs;
-  for (Operation *p : ops) {
+  for (Operation *p : getEnclosingAffineOps(op)) {
     if (p->isa("affine.if"))
       continue;
     Block &body = p->getRegion(0).front();
@@ -226,18 +227,16 @@ ConstraintSystem domainSpace(const std::vector<Operation *> &ops) {
     for (unsigned i = 0; i < n; ++i)
       ivs.push_back(body.getArgument(i));
   }
-  ConstraintSystem cst((unsigned)ivs.size(), 0, 0);
-  for (unsigned i = 0; i < ivs.size(); ++i)
-    cst.setValue(i, ivs[i]);
-  return cst;
+  return ivs;
 }
-
-} // namespace
 
 std::optional<ConstraintSystem>
 getIterationDomain(Operation *op, const DomainOptions &options) {
+  std::vector<Value *> ivs = getEnclosingInductionVars(op);
+  ConstraintSystem cst((unsigned)ivs.size(), 0, 0);
+  for (unsigned i = 0; i < ivs.size(); ++i)
+    cst.setValue(i, ivs[i]);
   std::vector<Operation *> ops = getEnclosingAffineOps(op);
-  ConstraintSystem cst = domainSpace(ops);
   try {
     for (Operation *p : ops) {
       bool ok = p->isa("affine.for") ? addForDomain(cst, p, options)

@@ -27,6 +27,10 @@ struct DomainOptions {
 /// function, outermost first.
 std::vector<Operation *> getEnclosingAffineOps(Operation *op);
 
+/// The induction variables of the affine.for / affine.parallel ops around
+/// `op`, outermost first: the dims of its iteration domain.
+std::vector<Value *> getEnclosingInductionVars(Operation *op);
+
 /// The domain of `op`, or nullopt if a bound or condition is not affine.
 std::optional<ConstraintSystem>
 getIterationDomain(Operation *op, const DomainOptions &options = {});

@@ -199,4 +199,20 @@ std::optional<AccessTrace> traceAccesses(Operation *func, size_t maxPoints) {
   return std::move(interp.trace);
 }
 
+bool isOverApproximated(Operation *op) {
+  for (Operation *p = op; p->getParentOp(); p = p->getParentOp()) {
+    Operation *parent = p->getParentOp();
+    if (parent->isa("affine.if") && parent->getNumRegions() > 1 &&
+        p->getBlock()->getParent() == &parent->getRegion(1)) {
+      IntegerSet set = parent->getAttr("condition").getIntegerSet();
+      if (set.getNumConstraints() != 1 || set.isEq(0))
+        return true;
+    }
+    if (parent->isa("affine.for") && parent->getAttr("step").getInt() != 1 &&
+        parent->getAttr("lowerBoundMap").getAffineMap().getNumResults() > 1)
+      return true;
+  }
+  return false;
+}
+
 } // namespace affjit::test

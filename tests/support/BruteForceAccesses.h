@@ -50,6 +50,13 @@ using AccessTrace = std::map<Operation *, std::vector<AccessPoint>>;
 std::optional<AccessTrace> traceAccesses(Operation *func,
                                          size_t maxPoints = 1000000);
 
+/// True where the loop domain of `op` over-approximates its executed
+/// iterations: in the else-region of an affine.if whose condition is not one
+/// inequality (its complement is not convex), and in a stepped loop whose
+/// lower bound is a max of several values (the stride's origin is one of
+/// them).
+bool isOverApproximated(Operation *op);
+
 /// The affine access ops of `func` in program order.
 std::vector<Operation *> affineAccessOps(Operation *func);
 

@@ -93,4 +93,12 @@ std::string testNameForPath(const std::string &path) {
   return stem;
 }
 
+std::vector<std::string> splitLines(const std::string &text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);)
+    out.push_back(l);
+  return out;
+}
+
 } // namespace affjit::test

@@ -24,6 +24,8 @@ std::string shellQuote(const std::string &s);
 std::string writeTempFile(const std::string &text,
                           const std::string &suffix = ".mlir");
 std::string readFile(const std::string &path);
+/// `text` split at newlines (no trailing empty line).
+std::vector<std::string> splitLines(const std::string &text);
 /// Sorted paths of files in `AFFJIT_SOURCE_DIR/dir` whose names end in
 /// `suffix` (and do not end in `exclude`, if given).
 std::vector<std::string> listSourceFiles(const std::string &dir,

@@ -31,20 +31,12 @@ using namespace affjit::test;
 
 namespace {
 
-std::vector<std::string> lines(const std::string &text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);)
-    out.push_back(l);
-  return out;
-}
-
 /// The `// KEY: rest` lines of a program, in order.
 std::vector<std::string> annotations(const std::string &text,
                                      const std::string &key) {
   std::vector<std::string> out;
   std::string prefix = "// " + key + ": ";
-  for (const std::string &l : lines(text))
+  for (const std::string &l : splitLines(text))
     if (l.rfind(prefix, 0) == 0)
       out.push_back(l.substr(prefix.size()));
   return out;
@@ -58,7 +50,8 @@ const std::regex kDiagnostic(R"(^(.*):(\d+):(\d+): (error|warning): (.*)$)");
 std::vector<std::string> diagnostics(const std::string &stderrText,
                                      const std::string &path,
                                      const std::string &source) {
-  std::vector<std::string> out, err = lines(stderrText), src = lines(source);
+  std::vector<std::string> out, err = splitLines(stderrText),
+                                src = splitLines(source);
   for (size_t i = 0; i < err.size(); ++i) {
     std::smatch m;
     if (!std::regex_match(err[i], m, kDiagnostic) || m[1] != path)
@@ -82,7 +75,7 @@ std::vector<std::string> mlirBoundErrors(const std::string &path) {
       runCommand(shellQuote(mlirOptPath()) + " -test-memref-bound-check " +
                  shellQuote(path) + " -o /dev/null");
   std::vector<std::string> out;
-  for (const std::string &l : lines(r.err)) {
+  for (const std::string &l : splitLines(r.err)) {
     std::smatch m;
     if (std::regex_match(l, m, kDiagnostic) && m[1] == path && m[4] == "error")
       out.push_back(std::string(m[2]) + ":" + std::string(m[3]) +
@@ -262,24 +255,6 @@ GeneratorOptions staticOptions() {
   o.memrefArgument = false;
   o.dynamicDims = false;
   return o;
-}
-
-/// True where the iteration domain over-approximates the executed
-/// iterations (see MemRefRegionTest.cpp).
-bool isOverApproximated(Operation *op) {
-  for (Operation *p = op; p->getParentOp(); p = p->getParentOp()) {
-    Operation *parent = p->getParentOp();
-    if (parent->isa("affine.if") && parent->getNumRegions() > 1 &&
-        p->getBlock()->getParent() == &parent->getRegion(1)) {
-      IntegerSet set = parent->getAttr("condition").getIntegerSet();
-      if (set.getNumConstraints() != 1 || set.isEq(0))
-        return true;
-    }
-    if (parent->isa("affine.for") && parent->getAttr("step").getInt() != 1 &&
-        parent->getAttr("lowerBoundMap").getAffineMap().getNumResults() > 1)
-      return true;
-  }
-  return false;
 }
 
 /// The errors an access really commits, in the checker's order.

@@ -17,27 +17,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <sstream>
 
 using namespace affjit;
 using namespace affjit::test;
 
 namespace {
 
-std::vector<std::string> lines(const std::string &text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);)
-    out.push_back(l);
-  return out;
-}
-
 /// Remarks of `affjit deps FILE`, which must exit 0.
 std::vector<std::string> affjitRemarks(const std::string &file) {
   CommandResult r = runCommand(shellQuote(affjitBinary()) + " deps " +
                                shellQuote(file) + " 2>&1");
   EXPECT_EQ(r.exitCode, 0) << r.out;
-  return lines(r.out);
+  return splitLines(r.out);
 }
 
 void expectSameAsMlir(const std::string &file, const std::string &what) {

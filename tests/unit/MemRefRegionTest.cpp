@@ -365,26 +365,6 @@ GeneratorOptions bruteForceOptions() {
   return o;
 }
 
-/// True where the region over-approximates the executed iterations: in the
-/// else-region of an affine.if whose condition is not one inequality (its
-/// complement is not convex), and in a loop with a step whose lower bound is
-/// a max of several values (the stride's origin is one of them).
-bool isOverApproximated(Operation *op) {
-  for (Operation *p = op; p->getParentOp(); p = p->getParentOp()) {
-    Operation *parent = p->getParentOp();
-    if (parent->isa("affine.if") && parent->getNumRegions() > 1 &&
-        p->getBlock()->getParent() == &parent->getRegion(1)) {
-      IntegerSet set = parent->getAttr("condition").getIntegerSet();
-      if (set.getNumConstraints() != 1 || set.isEq(0))
-        return true;
-    }
-    if (parent->isa("affine.for") && parent->getAttr("step").getInt() != 1 &&
-        parent->getAttr("lowerBoundMap").getAffineMap().getNumResults() > 1)
-      return true;
-  }
-  return false;
-}
-
 Value *outermostIV(Operation *op) {
   Value *iv = nullptr;
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
