@@ -43,7 +43,10 @@ struct OmegaStats {
 /// Limits that keep every query finite on any input.
 struct OmegaOptions {
   uint64_t maxNodes = 100000; // subproblems per emptiness test
-  uint64_t maxRows = 4096;    // inequalities in one subproblem
+  /// Inequalities in one subproblem once duplicates and rows implied by
+  /// its variable bounds are dropped; the raw rows one Fourier-Motzkin step
+  /// builds before that may reach 8 times as many.
+  uint64_t maxRows = 4096;
   OmegaStats *stats = nullptr;
 };
 
