@@ -447,6 +447,9 @@ void ConstraintSystem::fourierMotzkinEliminate(unsigned pos) {
     int64_t c = atIneq(r, pos);
     (c == 0 ? nbs : c > 0 ? lbs : ubs).push_back(r);
   }
+  // MLIR has no limit here and runs out of memory on deep nests.
+  if (lbs.size() * ubs.size() + nbs.size() > kMaxEliminationRows)
+    throw AnalysisBudgetExceeded();
   ConstraintSystem out(*this);
   out.clearConstraints();
   out.removeVar(pos);
@@ -527,7 +530,11 @@ bool ConstraintSystem::isEmpty() const {
   // MLIR gives up (answers "non-empty") when FM explodes.
   constexpr unsigned kExplosionFactor = 32;
   for (unsigned i = 0, e = tmp.getNumVars(); i < e; ++i) {
-    tmp.fourierMotzkinEliminate(bestVarToEliminate(tmp, 0, tmp.getNumVars()));
+    try {
+      tmp.fourierMotzkinEliminate(bestVarToEliminate(tmp, 0, tmp.getNumVars()));
+    } catch (const AnalysisBudgetExceeded &) {
+      return false; // an explosion: MLIR's answer below
+    }
     if (tmp.getNumConstraints() >= kExplosionFactor * getNumVars())
       return false;
     if (tmp.hasInvalidConstraint())

@@ -28,6 +28,14 @@ struct CoefficientOverflow : std::exception {
   }
 };
 
+/// An analysis gave up: a problem needed more rows or subproblems than its
+/// budget (Fourier-Motzkin can square the rows at every step).
+struct AnalysisBudgetExceeded : std::exception {
+  const char *what() const noexcept override {
+    return "integer analysis budget exceeded";
+  }
+};
+
 int64_t checkedAdd(int64_t a, int64_t b);
 int64_t checkedSub(int64_t a, int64_t b);
 int64_t checkedMul(int64_t a, int64_t b);
@@ -118,7 +126,10 @@ public:
   bool gaussianEliminateVar(unsigned pos) {
     return gaussianEliminateVars(pos, pos + 1) == 1;
   }
+  /// Throws AnalysisBudgetExceeded rather than build more than
+  /// kMaxEliminationRows rows.
   void fourierMotzkinEliminate(unsigned pos);
+  static constexpr size_t kMaxEliminationRows = 1 << 15;
   /// Existentially quantifies vars [pos, pos + num) away.
   void projectOut(unsigned pos, unsigned num);
   /// True only if the system has no integer point; false may be wrong

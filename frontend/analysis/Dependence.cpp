@@ -173,7 +173,7 @@ DependenceResult DependenceChecker::check(const MemRefAccess &src,
   } catch (const CoefficientOverflow &) {
     return failure("coefficients overflow 64 bits");
   } catch (const AnalysisBudgetExceeded &) {
-    return failure("exact analysis exceeded its budget");
+    return failure("the analysis exceeded its budget");
   }
 }
 

@@ -17,13 +17,6 @@
 
 namespace affjit {
 
-/// The Omega test gave up: a problem needed more nodes or rows than allowed.
-struct AnalysisBudgetExceeded : std::exception {
-  const char *what() const noexcept override {
-    return "integer analysis budget exceeded";
-  }
-};
-
 struct IntegerOptimum {
   enum class Kind { Empty, Unbounded, Bounded };
   Kind kind = Kind::Empty;
