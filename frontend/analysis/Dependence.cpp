@@ -167,7 +167,8 @@ DependenceResult DependenceChecker::check(const MemRefAccess &src,
   const auto &srcRel = relationOf(src);
   const auto &dstRel = relationOf(dst);
   if (!srcRel || !dstRel)
-    return failure("access or loop bounds are not affine");
+    return failure("subscripts or loop bounds are not affine or need "
+                   "coefficients beyond 64 bits");
   try {
     return checkRelations(src, dst, *srcRel, *dstRel, loopDepth);
   } catch (const CoefficientOverflow &) {

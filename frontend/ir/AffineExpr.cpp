@@ -191,8 +191,11 @@ static AffineExpr simplifyAdd(AffineExpr lhs, AffineExpr rhs) {
   if (isConst(rhs) && rhs.getValue() == 0)
     return lhs;
   bool lAdd = lhs.getKind() == AffineExprKind::Add;
-  if (lAdd && isConst(rhs) && isConst(lhs.getRHS()))
-    return lhs.getLHS() + (lhs.getRHS().getValue() + rhs.getValue());
+  int64_t sum;
+  // Folds stop where the coefficient would leave int64 (found by UBSan).
+  if (lAdd && isConst(rhs) && isConst(lhs.getRHS()) &&
+      !__builtin_add_overflow(lhs.getRHS().getValue(), rhs.getValue(), &sum))
+    return lhs.getLHS() + sum;
   // c1 * e + c2 * e -> (c1 + c2) * e.
   int64_t c1 = 1, c2 = 1;
   AffineExpr first = lhs, second = rhs;
@@ -204,8 +207,8 @@ static AffineExpr simplifyAdd(AffineExpr lhs, AffineExpr rhs) {
     c2 = rhs.getRHS().getValue();
     second = rhs.getLHS();
   }
-  if (first == second)
-    return first * (c1 + c2);
+  if (first == second && !__builtin_add_overflow(c1, c2, &sum))
+    return first * sum;
   // (e + c) + r -> (e + r) + c.
   if (lAdd && isConst(lhs.getRHS()))
     return lhs.getLHS() + rhs + lhs.getRHS();
@@ -226,7 +229,7 @@ static AffineExpr simplifyAdd(AffineExpr lhs, AffineExpr rhs) {
     return AffineExpr();
   AffineExpr llrhs = lrhs.getLHS(), rlrhs = lrhs.getRHS();
   if (isConst(rlrhs) && rlrhs.getValue() > 0 && lhs == llrhs && isConst(rrhs) &&
-      rrhs.getValue() == -rlrhs.getValue())
+      rrhs.getValue() == -rlrhs.getValue()) // rlrhs > 0: no overflow
     return lhs.mod(rlrhs);
   return AffineExpr();
 }

@@ -235,10 +235,10 @@ func.func @f(%A: memref<100xf32>) {
   CommandResult r =
       runCommand(shellQuote(affjitBinary()) + " deps " + shellQuote(file));
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.err.find(":4:10: error: dependence check failed (coefficients "
-                       "overflow 64 bits)"),
+  EXPECT_NE(r.err.find(":4:10: error: dependence check failed ("),
             std::string::npos)
       << r.err;
+  EXPECT_NE(r.err.find("64 bits)"), std::string::npos) << r.err;
   // The pairs that do not involve the load are still answered.
   EXPECT_NE(r.out.find("dependence from 1 to 1 at depth 1 = false"),
             std::string::npos)
