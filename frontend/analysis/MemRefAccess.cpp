@@ -72,6 +72,17 @@ static bool isLoopInvariantOperand(Value *v, Operation *access) {
          defParent->isa("builtin.module");
 }
 
+/// The access's subscripts with affine.apply producers composed in, or
+/// nullopt if one depends on a value that varies inside the loop nest.
+static std::optional<AffineValueMap>
+composedIndices(const MemRefAccess &access) {
+  AffineValueMap avm = composeAffineValueMap(access.indices);
+  for (Value *v : avm.operands)
+    if (!isLoopInvariantOperand(v, access.op))
+      return std::nullopt;
+  return avm;
+}
+
 std::optional<AccessRelation> getAccessRelation(const MemRefAccess &access,
                                                 const DomainOptions &options) {
   std::optional<ConstraintSystem> domain =
@@ -80,11 +91,8 @@ std::optional<AccessRelation> getAccessRelation(const MemRefAccess &access,
     return std::nullopt;
   AccessRelation rel{std::move(*domain), {}};
   try {
-    AffineValueMap avm = composeAffineValueMap(access.indices);
-    for (Value *v : avm.operands)
-      if (!isLoopInvariantOperand(v, access.op))
-        return std::nullopt;
-    if (!flattenValueMap(rel.domain, avm, rel.subscripts))
+    std::optional<AffineValueMap> avm = composedIndices(access);
+    if (!avm || !flattenValueMap(rel.domain, *avm, rel.subscripts))
       return std::nullopt;
   } catch (const CoefficientOverflow &) {
     return std::nullopt;
@@ -161,15 +169,14 @@ std::optional<Relation> getAccessRelationMlir(const MemRefAccess &access,
         getIterationDomain(access.op, options);
     if (!domain)
       return std::nullopt;
-    AffineValueMap avm = composeAffineValueMap(access.indices);
-    for (Value *v : avm.operands)
-      if (!isLoopInvariantOperand(v, access.op))
-        return std::nullopt;
-    std::optional<ConstraintSystem> rel = relationFromMap(avm);
-    if (!rel || !alignDomainDims(*rel, *domain, avm.map.getNumDims()))
+    std::optional<AffineValueMap> avm = composedIndices(access);
+    if (!avm)
+      return std::nullopt;
+    std::optional<ConstraintSystem> rel = relationFromMap(*avm);
+    if (!rel || !alignDomainDims(*rel, *domain, avm->map.getNumDims()))
       return std::nullopt;
     ConstraintSystem domainRel = *domain;
-    domainRel.appendVar(VarKind::Dim, avm.map.getNumResults());
+    domainRel.appendVar(VarKind::Dim, avm->map.getNumResults());
     mergeAndAlignSymbols(domainRel, *rel);
     mergeLocalVars(domainRel, *rel);
     rel->append(domainRel);
