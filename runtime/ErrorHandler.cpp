@@ -53,3 +53,11 @@ void affjit::rt::reportError(const char *format, ...) {
     defaultHandler(message);
   s.handler(message, s.userData);
 }
+
+bool affjit::rt::forwardToHandler(const char *message) {
+  HandlerSlot s = currentSlot();
+  if (!s.handler)
+    return false;
+  s.handler(message, s.userData);
+  return true;
+}

@@ -9,4 +9,8 @@ namespace affjit::rt {
 /// must then back out without side effects.
 void reportError(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
+/// Passes `message` verbatim to an installed error handler and returns true
+/// if it returned; false (without calling anything) when none is installed.
+bool forwardToHandler(const char *message);
+
 } // namespace affjit::rt

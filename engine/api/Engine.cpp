@@ -2,6 +2,7 @@
 // call functions through their packed wrappers after checking arguments.
 #include "affjit/Engine.h"
 
+#include "engine/api/ArgumentCheck.h"
 #include "engine/jit/Jit.h"
 #include "frontend/lower/FunctionLowering.h"
 #include "frontend/lower/LowerToLLVM.h"
@@ -22,74 +23,6 @@ struct CompiledFunction {
   Type type;
   void (*packed)(void **) = nullptr;
 };
-
-std::string describe(ScalarKind k) {
-  switch (k) {
-  case ScalarKind::I1:
-    return "i1";
-  case ScalarKind::I8:
-    return "i8";
-  case ScalarKind::I16:
-    return "i16";
-  case ScalarKind::I32:
-    return "i32";
-  case ScalarKind::I64:
-    return "i64";
-  case ScalarKind::Index:
-    return "index";
-  case ScalarKind::F32:
-    return "f32";
-  case ScalarKind::F64:
-    return "f64";
-  }
-  return "?";
-}
-
-std::optional<ScalarKind> scalarKindOfType(Type t) {
-  if (t.isIndex())
-    return ScalarKind::Index;
-  if (t.isInteger(1))
-    return ScalarKind::I1;
-  if (t.isInteger(8))
-    return ScalarKind::I8;
-  if (t.isInteger(16))
-    return ScalarKind::I16;
-  if (t.isInteger(32))
-    return ScalarKind::I32;
-  if (t.isInteger(64))
-    return ScalarKind::I64;
-  if (t.getKind() == TypeKind::F32)
-    return ScalarKind::F32;
-  if (t.getKind() == TypeKind::F64)
-    return ScalarKind::F64;
-  return std::nullopt;
-}
-
-std::string describe(const Argument &a) {
-  if (a.kind == Argument::Kind::Scalar)
-    return describe(a.scalar);
-  return "memref of rank " + std::to_string(a.rank) + " of " +
-         describe(a.scalar);
-}
-
-/// Checks one argument against parameter type `t`; empty string if fine.
-std::string checkArgument(const Argument &a, Type t) {
-  if (t.isMemRef()) {
-    auto elt = scalarKindOfType(t.getElementType());
-    if (a.kind != Argument::Kind::MemRef || !elt || *elt != a.scalar ||
-        a.rank != t.getRank())
-      return "expected " + t.str() + ", got " + describe(a);
-    if (!a.descriptor)
-      return "null memref descriptor";
-    return "";
-  }
-  auto kind = scalarKindOfType(t);
-  if (!kind)
-    return "parameter type " + t.str() + " cannot be passed from C++";
-  if (a.kind != Argument::Kind::Scalar || a.scalar != *kind)
-    return "expected " + t.str() + ", got " + describe(a);
-  return "";
-}
 
 } // namespace
 

@@ -19,6 +19,9 @@ CommandFn addRunCommand(CLI::App &app);
 CommandFn addLlvmCommand(CLI::App &app);
 /// `affjit deps FILE.mlir`: the memory dependence report.
 CommandFn addDepsCommand(CLI::App &app);
+/// `affjit check FILE.mlir`: static out-of-bounds checks.
 CommandFn addCheckCommand(CLI::App &app);
+/// `affjit repl [FILE.mlir]`: the interactive session.
+CommandFn addReplCommand(CLI::App &app);
 
 } // namespace affjit::cli

@@ -39,6 +39,13 @@ static std::string sourceLine(const std::string &text, unsigned line) {
   return text.substr(start, end == std::string::npos ? end : end - start);
 }
 
+const SourceBuffer *DiagnosticEngine::sourceOf(const Location &loc) const {
+  for (const SourceBuffer *s : sources)
+    if (loc.file == s->name)
+      return s;
+  return nullptr;
+}
+
 std::string DiagnosticEngine::format(const Diagnostic &d) const {
   std::ostringstream os;
   if (d.loc.isKnown()) {
@@ -48,7 +55,8 @@ std::string DiagnosticEngine::format(const Diagnostic &d) const {
     os << *d.loc.file << ": ";
   }
   os << severityName(d.severity) << ": " << d.message << '\n';
-  if (source && d.loc.isKnown() && d.loc.file == source->name) {
+  const SourceBuffer *source = sourceOf(d.loc);
+  if (source && d.loc.isKnown()) {
     std::string text = sourceLine(source->text, d.loc.line);
     // Keep caret lines readable for binary garbage and huge lines.
     if (text.size() <= 400) {

@@ -27,7 +27,17 @@ struct SourceBuffer {
 
 class DiagnosticEngine {
 public:
-  void setSource(const SourceBuffer *src) { source = src; }
+  /// The buffer caret lines are taken from (replacing any others).
+  void setSource(const SourceBuffer *src) {
+    sources.clear();
+    addSource(src);
+  }
+  /// One more buffer for caret lines: a module assembled from several
+  /// buffers (the REPL's definitions) reports into each of them.
+  void addSource(const SourceBuffer *src) {
+    if (src)
+      sources.push_back(src);
+  }
   void emit(Severity sev, const Location &loc, std::string message);
   void error(const Location &loc, std::string message) {
     emit(Severity::Error, loc, std::move(message));
@@ -45,7 +55,8 @@ public:
   std::string format(const Diagnostic &d) const;
 
 private:
-  const SourceBuffer *source = nullptr;
+  const SourceBuffer *sourceOf(const Location &loc) const;
+  std::vector<const SourceBuffer *> sources;
   std::vector<Diagnostic> diags;
   unsigned numErrors = 0;
 };

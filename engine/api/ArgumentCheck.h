@@ -1,0 +1,24 @@
+// Checking call arguments against a func.func signature before JIT code
+// runs, shared by the C++ API (Engine::invoke) and the REPL's :call: the
+// generated code trusts static sizes and identity-layout strides, so a
+// mismatch there would read or write out of bounds rather than fail.
+#pragma once
+
+#include "affjit/Engine.h"
+#include "frontend/ir/Types.h"
+
+#include <optional>
+#include <string>
+
+namespace affjit {
+
+/// The MLIR spelling of a scalar kind (`f32`, `index`, ...).
+std::string describe(ScalarKind kind);
+/// The scalar kind of an integer, index or float type, if it has one.
+std::optional<ScalarKind> scalarKindOfType(Type type);
+/// Why argument `arg` cannot be passed as a parameter of type `param`;
+/// empty when it can. Memrefs must match element type and rank, every
+/// static size, and (for identity layouts) row-major strides.
+std::string checkArgument(const Argument &arg, Type param);
+
+} // namespace affjit

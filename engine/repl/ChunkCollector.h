@@ -1,0 +1,29 @@
+// Collects MLIR typed or pasted at the REPL prompt into complete chunks: a
+// definition spans lines until its brackets balance, so `func.func @f() {`
+// waits for the closing `}`. Brackets inside strings and `//` comments do not
+// count; nor do angle brackets, which `->` and `>=` make ambiguous.
+#pragma once
+
+#include <string>
+
+namespace affjit::repl {
+
+class ChunkCollector {
+public:
+  /// Adds one line (input line number `lineNo`); true when the chunk is now
+  /// complete (brackets balanced, or more closed than opened so the parser
+  /// can report it).
+  bool addLine(const std::string &line, unsigned lineNo);
+  bool empty() const { return text.empty(); }
+  /// The chunk's text, preceded by blank lines so that line numbers in
+  /// diagnostics are those of the input; resets the collector.
+  std::string take();
+
+private:
+  std::string text;
+  unsigned firstLine = 0;
+  int depth = 0;
+  bool inString = false;
+};
+
+} // namespace affjit::repl

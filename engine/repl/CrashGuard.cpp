@@ -1,0 +1,108 @@
+// Guarded calls into JIT code (CrashGuard.h). A signal handler running on an
+// alternate stack (so stack overflows are caught too) jumps back to the
+// sigsetjmp in runGuarded; runtime errors take the same way out through the
+// runtime's error hook instead of exiting the process.
+#include "engine/repl/CrashGuard.h"
+
+#include "affjit/Runtime.h"
+
+#include <csetjmp>
+#include <csignal>
+#include <cstring>
+#include <vector>
+
+namespace affjit::repl {
+
+namespace {
+
+constexpr int kGuardedSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGINT};
+constexpr int kNumGuarded = sizeof(kGuardedSignals) / sizeof(int);
+
+sigjmp_buf jumpBuffer;
+volatile sig_atomic_t caughtSignal = 0;
+char runtimeMessage[1024];
+
+void onSignal(int sig) {
+  caughtSignal = sig;
+  siglongjmp(jumpBuffer, 1);
+}
+
+void onRuntimeError(const char *message, void *) {
+  std::strncpy(runtimeMessage, message, sizeof(runtimeMessage) - 1);
+  runtimeMessage[sizeof(runtimeMessage) - 1] = '\0';
+  siglongjmp(jumpBuffer, 2);
+}
+
+/// An alternate signal stack, installed once: a stack overflow leaves no room
+/// to run the handler on the thread's own stack.
+void ensureAlternateStack() {
+  static std::vector<char> stack;
+  if (!stack.empty())
+    return;
+  stack.resize(1 << 16);
+  stack_t ss{};
+  ss.ss_sp = stack.data();
+  ss.ss_size = stack.size();
+  sigaltstack(&ss, nullptr);
+}
+
+std::string describeSignal(int sig) {
+  switch (sig) {
+  case SIGINT:
+    return "interrupted (SIGINT)";
+  case SIGSEGV:
+    return "crashed with SIGSEGV (segmentation fault)";
+  case SIGBUS:
+    return "crashed with SIGBUS (bus error)";
+  case SIGFPE:
+    return "crashed with SIGFPE (arithmetic exception, e.g. integer "
+           "division by zero)";
+  case SIGILL:
+    return "crashed with SIGILL (illegal instruction)";
+  }
+  return "crashed with signal " + std::to_string(sig);
+}
+
+/// Installs the guard's handlers and restores the previous ones on exit.
+class InstalledHandlers {
+public:
+  InstalledHandlers() {
+    struct sigaction sa{};
+    sa.sa_handler = onSignal;
+    sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < kNumGuarded; ++i)
+      sigaction(kGuardedSignals[i], &sa, &previous[i]);
+    affjit_rt_set_error_handler(onRuntimeError, nullptr);
+  }
+  ~InstalledHandlers() {
+    affjit_rt_set_error_handler(nullptr, nullptr);
+    for (int i = 0; i < kNumGuarded; ++i)
+      sigaction(kGuardedSignals[i], &previous[i], nullptr);
+  }
+
+private:
+  struct sigaction previous[kNumGuarded];
+};
+
+} // namespace
+
+std::optional<std::string> runGuarded(const std::function<void()> &body) {
+  ensureAlternateStack();
+  InstalledHandlers handlers;
+  caughtSignal = 0;
+  // Mask saved (second argument): siglongjmp from the handler unblocks the
+  // signal again.
+  int how = sigsetjmp(jumpBuffer, 1);
+  if (how == 0) {
+    body();
+    return std::nullopt;
+  }
+  // Whatever the code had started is abandoned with it.
+  affjit_rt_dma_reset();
+  if (how == 2)
+    return std::string("stopped by a runtime error: ") + runtimeMessage;
+  return describeSignal(caughtSignal);
+}
+
+} // namespace affjit::repl
