@@ -37,6 +37,34 @@ std::string symbolList(const std::vector<std::string> &names) {
   return out;
 }
 
+/// The optional `zeros|ones|iota|random [SEED]` after a buffer type.
+bool parseFill(Parser &parser, BufferFill &fill) {
+  if (!parser.tok().is(Tok::BareId))
+    return true;
+  Location at = parser.getLoc();
+  std::string word;
+  if (!parser.parseKeyword(word))
+    return false;
+  static const std::pair<const char *, BufferFill::Kind> kinds[] = {
+      {"zeros", BufferFill::Kind::Zeros},
+      {"ones", BufferFill::Kind::Ones},
+      {"iota", BufferFill::Kind::Iota},
+      {"random", BufferFill::Kind::Random}};
+  for (auto [name, kind] : kinds)
+    if (word == name) {
+      fill.kind = kind;
+      int64_t seed = 0;
+      if (kind == BufferFill::Kind::Random && parser.tok().is(Tok::Integer)) {
+        if (!parser.parseInteger(seed))
+          return false;
+        fill.seed = (uint64_t)seed;
+      }
+      return true;
+    }
+  return parser.emitError(at, "expected zeros, ones, iota or random, got '" +
+                                  word + "'");
+}
+
 } // namespace
 
 Repl::Repl(ReplOptions o) : options(std::move(o)), session(options.session) {}
@@ -133,24 +161,8 @@ bool Repl::alloc(std::string_view line) {
   Parser parser(source, diag);
   Type type;
   BufferFill fill;
-  std::string word;
-  if (parser.parseType(type) && parser.tok().is(Tok::BareId) &&
-      parser.parseKeyword(word, "zeros, ones, iota or random")) {
-    if (word == "zeros" || word == "ones" || word == "iota" ||
-        word == "random") {
-      fill.kind = word == "zeros"  ? BufferFill::Kind::Zeros
-                  : word == "ones" ? BufferFill::Kind::Ones
-                  : word == "iota" ? BufferFill::Kind::Iota
-                                   : BufferFill::Kind::Random;
-      int64_t seed = 0;
-      if (fill.kind == BufferFill::Kind::Random &&
-          parser.tok().is(Tok::Integer) && parser.parseInteger(seed))
-        fill.seed = (uint64_t)seed;
-    } else {
-      parser.emitError("expected zeros, ones, iota or random, got '" + word +
-                       "'");
-    }
-  }
+  if (parser.parseType(type))
+    parseFill(parser, fill);
   if (!diag.hadError() && !parser.tok().is(Tok::Eof))
     parser.emitError("unexpected text after the buffer type");
   if (diag.hadError()) {

@@ -142,15 +142,8 @@ bool Repl::callFunction(std::string_view text, bool timed) {
     return true;
   }
   TimingResult result;
-  auto failure = timeRuns(
-      [&]() -> std::optional<std::string> {
-        if (Error err = session.run(call))
-          return err.message();
-        return std::nullopt;
-      },
-      timing, result);
-  if (failure)
-    return fail("@" + expr->function + " " + *failure);
+  if (Error err = session.runTimed(call, timing, result))
+    return fail("@" + expr->function + " " + err.message());
   WorkEstimate work = estimateWork(*fn, argumentFacts(call.args, fnType));
   std::cout << "@" << expr->function << ": " << formatTiming(result, work)
             << '\n';

@@ -197,6 +197,18 @@ Error Session::run(BoundCall &call) {
   return Error();
 }
 
+Error Session::runTimed(BoundCall &call, const TimingOptions &timing,
+                        TimingResult &result) {
+  auto failure = runGuarded([&] {
+    timeRuns([&] { call.packed(call.slots.data()); }, timing, result);
+  });
+  std::fflush(stdout);
+  std::cout.flush();
+  if (failure)
+    return Error(*failure);
+  return Error();
+}
+
 std::vector<std::string> Session::formatResults(const BoundCall &call) const {
   std::vector<std::string> out;
   size_t offset = 0;

@@ -10,6 +10,7 @@
 #include "engine/jit/Jit.h"
 #include "engine/repl/Definitions.h"
 #include "engine/repl/SessionBuffer.h"
+#include "engine/repl/Timing.h"
 
 #include <map>
 #include <memory>
@@ -64,6 +65,10 @@ public:
              BoundCall &call);
   /// Runs a bound call under the crash guard; an error if it did not finish.
   Error run(BoundCall &call);
+  /// Times repeated runs of a bound call under one crash guard, so that the
+  /// guard's own cost (signal handler changes) stays out of the times.
+  Error runTimed(BoundCall &call, const TimingOptions &timing,
+                 TimingResult &result);
   /// The call's scalar results as `value : type` (memref results are
   /// described, not kept).
   std::vector<std::string> formatResults(const BoundCall &call) const;

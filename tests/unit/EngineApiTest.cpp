@@ -71,6 +71,37 @@ TEST(EngineApi, CallErrorsAreReportedNotCrashed) {
   (void)null;
 }
 
+// Code for a static shape trusts the sizes and, for the identity layout, the
+// row-major strides they imply; a call that breaks either must not run.
+TEST(EngineApi, StaticShapesAndLayoutsAreChecked) {
+  affjit::Engine engine;
+  ASSERT_FALSE(engine.compile(R"(
+func.func @twice(%m: memref<4x4xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 4 {
+      %v = affine.load %m[%i, %j] : memref<4x4xf32>
+      %w = arith.addf %v, %v : f32
+      affine.store %w, %m[%i, %j] : memref<4x4xf32>
+    }
+  }
+  return
+}
+)"));
+  auto msg = [](affjit::Error e) { return e ? e.message() : std::string(); };
+  affjit::MemRef<float, 2> wide({4, 5});
+  EXPECT_NE(msg(engine.call("twice", wide)).find("got size 5 in dimension 1"),
+            std::string::npos);
+  std::vector<float> padded(4 * 8, 1.0f);
+  affjit::MemRef<float, 2> rows(padded.data(), {4, 4}, {8, 1});
+  EXPECT_NE(msg(engine.call("twice", rows)).find("got stride 8 in dimension 0"),
+            std::string::npos);
+  EXPECT_EQ(padded[4], 1.0f) << "a rejected call must not run";
+  affjit::MemRef<float, 2> ok({4, 4});
+  ok(3, 3) = 1.5f;
+  ASSERT_FALSE(engine.call("twice", ok));
+  EXPECT_EQ(ok(3, 3), 3.0f);
+}
+
 TEST(EngineApi, BadIrGivesDiagnosticsWithLocations) {
   affjit::Engine engine;
   affjit::Error err = engine.compile("func.func @f() {\n  %0 = arith.addf %x, "
