@@ -226,8 +226,10 @@ std::vector<std::string> Repl::complete(std::string_view line,
     for (const auto &[name, buffer] : session.getBuffers())
       candidates.push_back(name);
   } else if (!word.empty() && word[0] == '@') {
+    // After :call and :time the arguments follow: complete up to the '('.
+    bool call = before == ":call" || before == ":time";
     for (const std::string &f : session.getDefinitions().functionNames())
-      candidates.push_back("@" + f);
+      candidates.push_back("@" + f + (call ? "(" : ""));
   } else if (before == ":load") {
     candidates = pathCandidates(word);
   }

@@ -99,6 +99,28 @@ press Enter
 waitForPrompt "after the alloc"
 
 # Completion supplies ":print " (with its blank): "%A" follows directly.
+typeText 'func.func @touch(%m: memref<4xf32>) {'
+press Enter
+waitUntil '[ "$(lastLine)" = "   ...>" ]' "no continuation prompt inside a definition"
+typeText '  return'
+press Enter
+typeText '}'
+press Enter
+waitUntil '[ "$(linesEqual "defined @touch")" = 1 ]' "@touch was not defined"
+waitForPrompt "after defining @touch"
+
+typeText ':call @to'
+press Tab
+waitUntil '[ "$(lastLine)" = "$prompt :call @touch(" ]' \
+  "Tab after ':call @to' did not complete to ':call @touch('"
+typeText '%'
+press Tab
+waitUntil '[ "$(lastLine)" = "$prompt :call @touch(%A" ]' \
+  "Tab after '%' did not complete the buffer name %A"
+typeText ')'
+press Enter
+waitForPrompt "after :call @touch(%A)"
+
 typeText ':pri'
 press Tab
 waitUntil '[ "$(lastLine)" = "$prompt :print" ]' \
