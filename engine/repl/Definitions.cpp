@@ -4,6 +4,7 @@
 #include "frontend/parse/Parser.h"
 #include "frontend/verify/Verifier.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -25,6 +26,24 @@ std::string formatted(const DiagnosticEngine &diag) {
   std::ostringstream os;
   diag.print(os);
   return os.str();
+}
+
+/// Names of the aliases `after` defines anew or differently than `before`.
+std::vector<std::string> definedAliases(const AliasTable &before,
+                                        const AliasTable &after) {
+  std::vector<std::string> names;
+  for (const auto &[name, value] : after.attrs) {
+    auto it = before.attrs.find(name);
+    if (it == before.attrs.end() || it->second != value)
+      names.push_back(name);
+  }
+  for (const auto &[name, type] : after.types) {
+    auto it = before.types.find(name);
+    if (it == before.types.end() || it->second != type)
+      names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 } // namespace
@@ -94,7 +113,8 @@ Definitions::define(std::string text, std::string name, std::string &errors) {
   chunk->source.name = std::make_shared<const std::string>(std::move(name));
   chunk->source.text = std::move(text);
   DiagnosticEngine diag;
-  chunk->module = parseModule(chunk->source, diag);
+  AliasTable newAliases = aliases;
+  chunk->module = parseModule(chunk->source, diag, newAliases);
   std::optional<SymbolTable> table;
   if (chunk->module && !diag.hadError())
     table = merge(chunk, diag);
@@ -119,8 +139,10 @@ Definitions::define(std::string text, std::string name, std::string &errors) {
     errors = formatted(diag);
     return std::nullopt;
   }
+  change.aliases = definedAliases(aliases, newAliases);
   symbols = std::move(*table);
   order = std::move(newOrder);
+  aliases = std::move(newAliases);
   ++generation;
   return change;
 }

@@ -7,6 +7,7 @@
 
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/parse/Parser.h"
 
 #include <map>
 #include <memory>
@@ -18,6 +19,8 @@ namespace affjit::repl {
 /// What a chunk did to the program.
 struct DefinitionChange {
   std::vector<std::string> added, replaced;
+  /// `#name`/`!name` aliases defined or redefined; later chunks see them.
+  std::vector<std::string> aliases;
 };
 
 class Definitions {
@@ -58,6 +61,7 @@ private:
                                    DiagnosticEngine *diag) const;
   SymbolTable symbols;
   std::vector<std::string> order;
+  AliasTable aliases;
   unsigned generation = 0;
 };
 

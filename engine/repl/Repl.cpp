@@ -132,6 +132,12 @@ bool Repl::defineChunk(std::string text, const std::string &name) {
     std::cout << "defined " << symbolList(change->added) << '\n';
   if (!change->replaced.empty())
     std::cout << "replaced " << symbolList(change->replaced) << '\n';
+  if (!change->aliases.empty()) {
+    std::cout << "defined alias";
+    for (const std::string &a : change->aliases)
+      std::cout << (a == change->aliases.front() ? " " : ", ") << a;
+    std::cout << '\n';
+  }
   return true;
 }
 

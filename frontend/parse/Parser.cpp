@@ -16,6 +16,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <unordered_set>
 
 namespace affjit {
 
@@ -52,6 +53,8 @@ struct Parser::Impl {
   size_t lastLine = 1; // cache for locOf
   std::unordered_map<std::string, Attribute> attrAliases;
   std::unordered_map<std::string, Type> typeAliases;
+  /// Inherited aliases not yet redefined by this text.
+  std::unordered_set<std::string> inherited;
   std::vector<ValueScope> scopes;
   uint64_t nextScopeId = 0;
   /// Owners of forward-reference placeholders; they outlive every module
@@ -89,6 +92,30 @@ std::unique_ptr<Module> parseModule(const SourceBuffer &source,
                                     DiagnosticEngine &diag) {
   Parser p(source, diag);
   return p.parseTopLevel();
+}
+
+std::unique_ptr<Module> parseModule(const SourceBuffer &source,
+                                    DiagnosticEngine &diag,
+                                    AliasTable &aliases) {
+  Parser p(source, diag);
+  p.inheritAliases(aliases);
+  std::unique_ptr<Module> module = p.parseTopLevel();
+  if (module)
+    aliases = p.getAliases();
+  return module;
+}
+
+void Parser::inheritAliases(const AliasTable &aliases) {
+  impl->attrAliases = aliases.attrs;
+  impl->typeAliases = aliases.types;
+  for (const auto &[name, value] : aliases.attrs)
+    impl->inherited.insert(name);
+  for (const auto &[name, value] : aliases.types)
+    impl->inherited.insert(name);
+}
+
+AliasTable Parser::getAliases() const {
+  return AliasTable{impl->attrAliases, impl->typeAliases};
 }
 
 //===-- tokens and errors
@@ -1790,6 +1817,14 @@ std::unique_ptr<Module> Parser::parseTopLevel() {
     if (cur.is(Tok::Error)) {
       emitError("");
       return nullptr;
+    }
+    if (cur.is(Tok::HashId) || cur.is(Tok::BangId)) {
+      // Redefining an inherited alias replaces it.
+      std::string name(cur.spelling);
+      if (impl->inherited.erase(name)) {
+        impl->attrAliases.erase(name);
+        impl->typeAliases.erase(name);
+      }
     }
     if (cur.is(Tok::HashId)) {
       if (!parseAliasDefinition(*this, impl->attrAliases))

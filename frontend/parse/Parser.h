@@ -22,6 +22,20 @@ namespace affjit {
 std::unique_ptr<Module> parseModule(const SourceBuffer &source,
                                     DiagnosticEngine &diag);
 
+/// `#name = ...` and `!name = ...` aliases carried from one parse to the
+/// next, as the REPL's chunks of input need: a chunk sees the aliases of
+/// earlier ones and may redefine them.
+struct AliasTable {
+  std::unordered_map<std::string, Attribute> attrs;
+  std::unordered_map<std::string, Type> types;
+};
+
+/// parseModule starting with `aliases` defined; on success `aliases` gets
+/// the chunk's own definitions too.
+std::unique_ptr<Module> parseModule(const SourceBuffer &source,
+                                    DiagnosticEngine &diag,
+                                    AliasTable &aliases);
+
 /// Everything needed to create one operation, filled by an op parser.
 struct OperationState {
   std::string name;
@@ -68,6 +82,10 @@ public:
   Parser(const SourceBuffer &source, DiagnosticEngine &diag);
   ~Parser();
   std::unique_ptr<Module> parseTopLevel();
+  /// Aliases defined before the text: usable, and redefinable once.
+  void inheritAliases(const AliasTable &aliases);
+  /// Every alias known after parsing.
+  AliasTable getAliases() const;
 
   //===-- tokens ----------------------------------------------------------===//
   const Token &tok() const { return cur; }

@@ -38,7 +38,7 @@ std::string maskAddresses(const std::string &s) {
 /// i.e. what the kernels and :print printed.
 std::string programOutput(const std::string &out) {
   static const std::regex chatter(
-      R"(^(defined @|replaced @|%[A-Za-z0-9_$.]+: memref).*)");
+      R"(^(defined |replaced @|%[A-Za-z0-9_$.]+: memref).*)");
   std::string kept;
   for (const std::string &line : splitLines(out))
     if (!std::regex_match(line, chatter))
@@ -68,6 +68,24 @@ TEST(Repl, BuffersAndCallsPrintWhatMlirCpuRunnerPrints) {
   EXPECT_TRUE(contains(r.out, "defined @saxpy, @matmul, @scale_i64\n"));
   EXPECT_TRUE(contains(r.out, "%C: memref<4x5xf32>, 80 bytes, zeros\n"));
 }
+
+// Every corpus program, typed line by line into the REPL (aliases,
+// globals and multi-line definitions arrive as separate chunks), then
+// :run, prints what mlir-cpu-runner printed for it.
+class ReplRunCorpus : public testing::TestWithParam<std::string> {};
+
+TEST_P(ReplRunCorpus, PastedProgramPrintsWhatMlirCpuRunnerPrints) {
+  const std::string &file = GetParam();
+  CommandResult r = runRepl(readFile(file) + "\n:run\n");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(maskAddresses(programOutput(r.out)),
+            maskAddresses(readFile(file.substr(0, file.size() - 5) + ".out")));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, ReplRunCorpus,
+    testing::ValuesIn(listSourceFiles("tests/corpus/run", ".mlir")),
+    [](const auto &info) { return testNameForPath(info.param); });
 
 TEST(Repl, RunLoadedProgramPrintsLikeMlirCpuRunner) {
   CommandResult r = runRepl(":load reference.mlir\n:run\n");
@@ -478,6 +496,43 @@ func.func @g() {
   EXPECT_EQ(dataLines(r.out), (std::vector<std::string>{"[5,  5]"}));
   EXPECT_EQ(r.err, "<stdin>:14: error: end of input inside a definition (its "
                    "brackets do not balance)\n");
+}
+
+TEST(Repl, AliasesCarryOverToLaterDefinitionsAndCanBeRedefined) {
+  CommandResult r = runRepl(R"(#shift = affine_map<(d0) -> (d0 + 1)>
+!vec = memref<4xi32>
+func.func @f(%m: !vec) {
+  %c = arith.constant 7 : i32
+  %c0 = arith.constant 0 : index
+  %i = affine.apply #shift(%c0)
+  memref.store %c, %m[%i] : !vec
+  return
+}
+#shift = affine_map<(d0) -> (d0 + 2)>
+func.func @f(%m: !vec) {
+  %c = arith.constant 7 : i32
+  %c0 = arith.constant 0 : index
+  %i = affine.apply #shift(%c0)
+  memref.store %c, %m[%i] : !vec
+  return
+}
+%A = alloc memref<4xi32>
+:call @f(%A)
+:print %A
+#shift = affine_map<(d0) -> (d0 + 3)>)
+func.func @g() {
+  return
+}
+)");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_TRUE(contains(r.out, "defined alias #shift\ndefined alias !vec\n"))
+      << r.out;
+  EXPECT_TRUE(
+      contains(r.out, "defined @f\ndefined alias #shift\nreplaced @f\n"));
+  EXPECT_EQ(dataLines(r.out), (std::vector<std::string>{"[0,  0,  7,  0]"}));
+  // A failed chunk defines nothing, not even its aliases.
+  EXPECT_TRUE(contains(r.out, "defined @g\n"));
+  EXPECT_FALSE(contains(r.out.substr(r.out.find("[0,")), "#shift")) << r.out;
 }
 
 TEST(Repl, HelpListsEveryCommandAndQuitEndsTheSession) {
