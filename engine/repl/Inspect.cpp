@@ -23,8 +23,11 @@ Error checkTarget(Session &session, const InspectTarget &target) {
 }
 
 /// The optimized LLVM module the JIT would compile for the program.
-Error optimizedModule(Session &session, llvm::LLVMContext &context,
+Error optimizedModule(Session &session, const InspectTarget &target,
+                      llvm::LLVMContext &context,
                       std::unique_ptr<llvm::Module> &module) {
+  if (Error err = checkTarget(session, target))
+    return err;
   if (Error err = session.ensureJit())
     return err;
   std::string errors;
@@ -71,11 +74,9 @@ Error printIr(Session &session, const InspectTarget &target, std::ostream &os) {
 
 Error printLlvm(Session &session, const InspectTarget &target,
                 std::ostream &os) {
-  if (Error err = checkTarget(session, target))
-    return err;
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module;
-  if (Error err = optimizedModule(session, context, module))
+  if (Error err = optimizedModule(session, target, context, module))
     return err;
   llvm::raw_os_ostream out(os);
   if (target.function.empty())
@@ -87,11 +88,9 @@ Error printLlvm(Session &session, const InspectTarget &target,
 
 Error printAsm(Session &session, const InspectTarget &target,
                std::ostream &os) {
-  if (Error err = checkTarget(session, target))
-    return err;
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module;
-  if (Error err = optimizedModule(session, context, module))
+  if (Error err = optimizedModule(session, target, context, module))
     return err;
   auto text = session.getJit().emitAssembly(*module);
   if (!text)
