@@ -1495,7 +1495,7 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
     return true;
   std::string savedDialect =
       std::exchange(defaultDialect, std::string(regionDialect));
-  impl->scopes.push_back(ValueScope{{}, isolated, ++impl->nextScopeId});
+  impl->scopes.push_back(ValueScope{{}, isolated, ++impl->nextScopeId, {}});
   bool ok = [&] {
     Block *block = region.addBlock();
     for (const BlockArgDecl &a : args)
@@ -1809,7 +1809,7 @@ static bool parseGenericModuleOp(Parser &p, Block &into,
 
 std::unique_ptr<Module> Parser::parseTopLevel() {
   auto module = std::make_unique<Module>();
-  impl->scopes.push_back(ValueScope{{}, true, ++impl->nextScopeId});
+  impl->scopes.push_back(ValueScope{{}, true, ++impl->nextScopeId, {}});
   Block &body = module->getBody();
   std::vector<NamedAttribute> moduleAttrs;
   bool sawModule = false, sawOps = false;
