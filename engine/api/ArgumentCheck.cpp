@@ -52,9 +52,7 @@ static std::string describe(const Argument &a) {
          describe(a.scalar);
 }
 
-/// The sizes and strides of a ranked descriptor
-/// {ptr, ptr, i64 offset, i64 sizes[rank], i64 strides[rank]}.
-static const int64_t *descriptorSizes(const Argument &a) {
+const int64_t *descriptorSizes(const Argument &a) {
   return reinterpret_cast<const int64_t *>(
       static_cast<const char *>(a.descriptor) + 3 * sizeof(int64_t));
 }

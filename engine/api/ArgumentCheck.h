@@ -7,6 +7,7 @@
 #include "affjit/Engine.h"
 #include "frontend/ir/Types.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -16,6 +17,9 @@ namespace affjit {
 std::string describe(ScalarKind kind);
 /// The scalar kind of an integer, index or float type, if it has one.
 std::optional<ScalarKind> scalarKindOfType(Type type);
+/// The sizes (then the strides) of a memref argument's ranked descriptor
+/// {ptr, ptr, i64 offset, i64 sizes[rank], i64 strides[rank]}.
+const int64_t *descriptorSizes(const Argument &arg);
 /// Why argument `arg` cannot be passed as a parameter of type `param`;
 /// empty when it can. Memrefs must match element type and rank, every
 /// static size, and (for identity layouts) row-major strides.

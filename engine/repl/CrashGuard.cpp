@@ -67,7 +67,7 @@ std::string describeSignal(int sig) {
 class InstalledHandlers {
 public:
   InstalledHandlers() {
-    struct sigaction sa{};
+    struct sigaction sa = {};
     sa.sa_handler = onSignal;
     sa.sa_flags = SA_ONSTACK | SA_NODEFER;
     sigemptyset(&sa.sa_mask);

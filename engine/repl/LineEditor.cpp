@@ -311,7 +311,7 @@ unsigned char EditLineEditor::interruptKey(EditLine *el, int) {
 /// goes on. Our own SIGCONT handler meanwhile: libedit's redraws only when
 /// the signal interrupts its read, not when it arrives in a key function.
 unsigned char EditLineEditor::suspendKey(EditLine *el, int) {
-  struct sigaction onCont{}, saved{};
+  struct sigaction onCont = {}, saved = {};
   onCont.sa_handler = onContinue;
   sigaction(SIGCONT, &onCont, &saved);
   continued = 0;

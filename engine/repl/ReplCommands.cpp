@@ -1,6 +1,7 @@
 // The REPL's `:commands` (the table in Repl::commands()): loading and
 // running programs, calling and timing kernels on session buffers, and
 // inspecting the program.
+#include "engine/api/ArgumentCheck.h"
 #include "engine/repl/CallSyntax.h"
 #include "engine/repl/Inspect.h"
 #include "engine/repl/Repl.h"
@@ -68,8 +69,7 @@ std::vector<ArgumentFact> argumentFacts(const std::vector<Argument> &args,
   for (size_t i = 0; i < args.size(); ++i) {
     Type param = fnType.getInputs()[i];
     if (args[i].kind == Argument::Kind::MemRef) {
-      const int64_t *sizes =
-          static_cast<const int64_t *>(args[i].descriptor) + 3;
+      const int64_t *sizes = descriptorSizes(args[i]);
       facts[i].shape = std::vector<int64_t>(sizes, sizes + args[i].rank);
     } else if (param.isIntOrIndex()) {
       facts[i].value = args[i].value.i;

@@ -160,12 +160,12 @@ size_t resultBytes(Type fnType) {
 
 Error Session::bind(const std::string &function, std::vector<Argument> args,
                     BoundCall &call) {
-  if (!definitions.lookupFunction(function))
+  Operation *fn = definitions.lookupFunction(function);
+  if (!fn)
     return Error("no function named @" + function + " is defined");
   if (Error err = compile())
     return err;
-  Type type =
-      definitions.lookupFunction(function)->getAttr("function_type").getType();
+  Type type = fn->getAttr("function_type").getType();
   const auto &params = type.getInputs();
   if (args.size() != params.size())
     return Error("@" + function + " takes " + std::to_string(params.size()) +
@@ -188,8 +188,10 @@ Error Session::bind(const std::string &function, std::vector<Argument> args,
   return Error();
 }
 
-Error Session::run(BoundCall &call) {
-  auto failure = runGuarded([&] { call.packed(call.slots.data()); });
+/// Runs `body` under the crash guard, then flushes what JIT code printed
+/// so it comes before the REPL's next output.
+static Error runFlushed(const std::function<void()> &body) {
+  auto failure = runGuarded(body);
   std::fflush(stdout);
   std::cout.flush();
   if (failure)
@@ -197,16 +199,15 @@ Error Session::run(BoundCall &call) {
   return Error();
 }
 
+Error Session::run(BoundCall &call) {
+  return runFlushed([&] { call.packed(call.slots.data()); });
+}
+
 Error Session::runTimed(BoundCall &call, const TimingOptions &timing,
                         TimingResult &result) {
-  auto failure = runGuarded([&] {
+  return runFlushed([&] {
     timeRuns([&] { call.packed(call.slots.data()); }, timing, result);
   });
-  std::fflush(stdout);
-  std::cout.flush();
-  if (failure)
-    return Error(*failure);
-  return Error();
 }
 
 std::vector<std::string> Session::formatResults(const BoundCall &call) const {
