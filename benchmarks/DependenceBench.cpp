@@ -82,7 +82,7 @@ const Workload &workload(int n, int depth = 3) {
     w->module.reset();
     return *w;
   }
-  w->module->getOperation()->walk([&](Operation *op) {
+  w->module->getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isAffineLoadOrStore(op))
       w->accesses.push_back(getMemRefAccesses(op).front());
   });

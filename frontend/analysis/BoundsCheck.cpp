@@ -208,7 +208,7 @@ std::vector<BoundsDiagnostic> checkOpBounds(Operation *op) {
 
 std::vector<BoundsDiagnostic> checkMemRefBounds(Operation *root) {
   std::vector<BoundsDiagnostic> out;
-  root->walk([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     std::vector<BoundsDiagnostic> d = checkOpBounds(op);
     out.insert(out.end(), d.begin(), d.end());
   });

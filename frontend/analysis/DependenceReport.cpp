@@ -31,7 +31,7 @@ unsigned printDependenceReport(Operation *root, std::ostream &out,
                                std::ostream &errs,
                                const DependenceReportOptions &options) {
   std::vector<MemRefAccess> accesses;
-  root->walk([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isAffineLoadOrStore(op))
       accesses.push_back(getMemRefAccesses(op).front());
   });

@@ -68,7 +68,7 @@ bool isLocallyDefined(const Value *memref, Operation *loop) {
 std::optional<std::vector<MemRefAccess>> sharedAccesses(Operation *loop) {
   std::vector<MemRefAccess> accesses;
   bool unknownEffect = false;
-  loop->walk([&](Operation *op) {
+  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == loop)
       return;
     std::vector<MemRefAccess> own = getMemRefAccesses(op);
@@ -133,7 +133,7 @@ bool anyDependence(const std::vector<MemRefAccess> &accesses, unsigned depth,
 }
 
 void collectAccesses(Operation *root, std::vector<MemRefAccess> &out) {
-  root->walk([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (MemRefAccess &a : getMemRefAccesses(op))
       out.push_back(std::move(a));
   });

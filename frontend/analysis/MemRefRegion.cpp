@@ -603,7 +603,7 @@ NestRegions computeNestRegions(Operation *root, Value *memref,
   if (!onlyKnownAccesses(root, memref))
     return NestRegions{};
   Operation *firstAccess = nullptr;
-  root->walk([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     for (const MemRefAccess &a : getMemRefAccesses(op)) {
       if (a.memref != memref)
         continue;

@@ -57,7 +57,7 @@ bool dependsOnCarried(Value *v, Operation *loop,
     for (Value *operand : def->getOperands())
       work.push_back(operand);
     // Values yielded by nested regions may read carried values too.
-    def->walk([&](Operation *nested) {
+    def->walk<WalkOrder::PreOrder>([&](Operation *nested) {
       for (Value *operand : nested->getOperands())
         work.push_back(operand);
     });

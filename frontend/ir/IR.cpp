@@ -2,42 +2,115 @@
 #include "frontend/ir/IR.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 namespace affjit {
 
-//===-- Value
-//--------------------------------------------------------------===//
+/// A structural edit that would leave the IR inconsistent (erasing a value
+/// that is still used) is a bug in the pass making it: stop with a message
+/// rather than continue with dangling uses.
+[[noreturn]] static void fatalIRError(const std::string &msg) {
+  std::fprintf(stderr, "affjit: internal IR error: %s\n", msg.c_str());
+  std::abort();
+}
+
+//===-- OpOperand / Value -------------------------------------------------===//
+
+void OpOperand::link(Value *v) {
+  value = v;
+  if (!v)
+    return;
+  prev = v->lastUse;
+  next = nullptr;
+  if (prev)
+    prev->next = this;
+  else
+    v->firstUse = this;
+  v->lastUse = this;
+  ++v->numUses;
+}
+
+void OpOperand::unlink() {
+  if (!value)
+    return;
+  if (prev)
+    prev->next = next;
+  else
+    value->firstUse = next;
+  if (next)
+    next->prev = prev;
+  else
+    value->lastUse = prev;
+  --value->numUses;
+  value = nullptr;
+  prev = next = nullptr;
+}
+
+Value::~Value() {
+  // Only reached with uses when a whole tree is torn down in an order that
+  // destroys a value before its users; clear them so none dangles.
+  while (firstUse) {
+    OpOperand *use = firstUse;
+    use->getOwner()->operands[use->getOperandNumber()] = nullptr;
+    use->unlink();
+  }
+}
 
 Block *Value::getParentBlock() const {
   return defOp ? defOp->getBlock() : ownerBlock;
 }
 
+std::vector<OpOperand *> Value::getOperandUses() const {
+  std::vector<OpOperand *> out;
+  out.reserve(numUses);
+  for (OpOperand *u = firstUse; u; u = u->getNextUse())
+    out.push_back(u);
+  return out;
+}
+
+std::vector<Operation *> Value::getUsers() const {
+  std::vector<Operation *> out;
+  for (OpOperand *u = firstUse; u; u = u->getNextUse())
+    if (std::find(out.begin(), out.end(), u->getOwner()) == out.end())
+      out.push_back(u->getOwner());
+  return out;
+}
+
 void Value::replaceAllUsesWith(Value *other) {
   if (other == this)
     return;
-  // setOperand edits `uses`, so iterate over a copy.
-  std::vector<Use> copy = uses;
-  for (const Use &u : copy)
-    u.user->setOperand(u.index, other);
+  while (firstUse)
+    firstUse->getOwner()->setOperand(firstUse->getOperandNumber(), other);
 }
 
-static void removeUse(Value *v, Operation *user, unsigned index) {
-  auto &uses = const_cast<std::vector<Use> &>(v->getUses());
-  auto it = std::find(uses.begin(), uses.end(), Use{user, index});
-  if (it != uses.end())
-    uses.erase(it);
+void Value::replaceUsesWithIf(
+    Value *other, const std::function<bool(OpOperand &)> &shouldReplace) {
+  if (other == this)
+    return;
+  for (OpOperand *use : getOperandUses())
+    if (shouldReplace(*use))
+      use->getOwner()->setOperand(use->getOperandNumber(), other);
 }
 
-static void addUse(Value *v, Operation *user, unsigned index) {
-  const_cast<std::vector<Use> &>(v->getUses()).push_back(Use{user, index});
+void Value::replaceAllUsesExcept(Value *other, Operation *exception) {
+  replaceUsesWithIf(
+      other, [&](OpOperand &use) { return use.getOwner() != exception; });
 }
 
-//===-- Region / Block
-//-----------------------------------------------------===//
+//===-- Region / Block ----------------------------------------------------===//
 
 Block *Region::addBlock() {
   blocks.push_back(std::make_unique<Block>(this));
   return blocks.back().get();
+}
+
+Block *Region::insertBlockAfter(Block *after) {
+  auto it = std::find_if(blocks.begin(), blocks.end(),
+                         [&](const auto &b) { return b.get() == after; });
+  if (it == blocks.end())
+    fatalIRError("insertBlockAfter: the block is not in this region");
+  return blocks.insert(it + 1, std::make_unique<Block>(this))->get();
 }
 
 void Region::takeBody(Region &other) {
@@ -56,9 +129,24 @@ Block::~Block() {
 }
 
 Value *Block::addArgument(Type type) {
-  args.push_back(std::unique_ptr<Value>(
-      new Value(type, nullptr, this, (unsigned)args.size())));
-  return args.back().get();
+  return insertArgument(getNumArguments(), type);
+}
+
+Value *Block::insertArgument(unsigned index, Type type) {
+  auto it = args.insert(args.begin() + index, std::unique_ptr<Value>(new Value(
+                                                  type, nullptr, this, index)));
+  for (unsigned i = index + 1; i < args.size(); ++i)
+    args[i]->index = i;
+  return it->get();
+}
+
+void Block::eraseArgument(unsigned index) {
+  if (!args[index]->use_empty())
+    fatalIRError("erasing block argument #" + std::to_string(index) +
+                 " that still has uses");
+  args.erase(args.begin() + index);
+  for (unsigned i = index; i < args.size(); ++i)
+    args[i]->index = i;
 }
 
 std::vector<Value *> Block::getArguments() const {
@@ -69,7 +157,9 @@ std::vector<Value *> Block::getArguments() const {
 }
 
 Operation *Block::getTerminator() const {
-  return ops.empty() ? nullptr : ops.back().get();
+  if (ops.empty() || !ops.back()->isTerminator())
+    return nullptr;
+  return ops.back().get();
 }
 
 Operation *Block::insert(Operation *before, std::unique_ptr<Operation> op) {
@@ -77,11 +167,46 @@ Operation *Block::insert(Operation *before, std::unique_ptr<Operation> op) {
   auto where = before ? before->position : ops.end();
   raw->position = ops.insert(where, std::move(op));
   raw->parentBlock = this;
+  orderValid = false;
   return raw;
 }
 
-//===-- Operation
-//----------------------------------------------------------===//
+void Block::spliceOps(Block *to, OpList::iterator where, Block *from,
+                      OpList::iterator first, OpList::iterator last) {
+  for (auto it = first; it != last; ++it)
+    (*it)->parentBlock = to;
+  to->getOperations().splice(where, from->getOperations(), first, last);
+}
+
+Block *Block::splitBefore(Operation *before) {
+  if (before->getBlock() != this)
+    fatalIRError("splitBefore: the op is not in this block");
+  Block *tail = parentRegion->insertBlockAfter(this);
+  Block::spliceOps(tail, tail->ops.end(), this, before->position, ops.end());
+  orderValid = false;
+  return tail;
+}
+
+void Block::inlineBefore(Block *dest, Operation *before,
+                         const std::vector<Value *> &argValues) {
+  if (argValues.size() != args.size())
+    fatalIRError("inlineBefore: " + std::to_string(argValues.size()) +
+                 " values for " + std::to_string(args.size()) + " arguments");
+  for (size_t i = 0; i < args.size(); ++i)
+    args[i]->replaceAllUsesWith(argValues[i]);
+  auto where = before ? before->position : dest->ops.end();
+  Block::spliceOps(dest, where, this, ops.begin(), ops.end());
+  dest->orderValid = false;
+}
+
+void Block::renumberOps() const {
+  unsigned i = 0;
+  for (auto &op : ops)
+    op->orderIndex = i++;
+  orderValid = true;
+}
+
+//===-- Operation ---------------------------------------------------------===//
 
 std::unique_ptr<Operation> Operation::create(std::string name, Location loc,
                                              std::vector<Value *> operands,
@@ -112,10 +237,9 @@ void Operation::dropAllUses() {
   // do so again: the flag keeps teardown linear instead of O(ops * depth).
   if (usesDropped)
     return;
-  for (unsigned i = 0; i < operands.size(); ++i)
-    if (operands[i])
-      removeUse(operands[i], this, i);
+  unlinkOperands();
   operands.clear();
+  slots.reset();
   for (auto &r : regions)
     for (auto &b : r->getBlocks())
       for (auto &op : b->ops)
@@ -123,10 +247,29 @@ void Operation::dropAllUses() {
   usesDropped = true;
 }
 
+void Operation::unlinkOperands() {
+  for (unsigned i = 0; i < operands.size(); ++i)
+    slots[i].unlink();
+}
+
+void Operation::linkOperands() {
+  slots.reset(operands.empty() ? nullptr : new OpOperand[operands.size()]);
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    slots[i].owner = this;
+    slots[i].index = i;
+    slots[i].link(operands[i]);
+  }
+}
+
 std::string_view Operation::getDialect() const {
   std::string_view n = name;
   size_t dot = n.find('.');
   return dot == std::string_view::npos ? std::string_view() : n.substr(0, dot);
+}
+
+bool Operation::isTerminator() const {
+  return name == "affine.yield" || name == "func.return" ||
+         name == "memref.alloca_scope.return";
 }
 
 std::vector<Value *> Operation::getOperands(unsigned begin,
@@ -136,21 +279,23 @@ std::vector<Value *> Operation::getOperands(unsigned begin,
 }
 
 void Operation::setOperand(unsigned i, Value *v) {
-  if (operands[i])
-    removeUse(operands[i], this, i);
+  slots[i].unlink();
   operands[i] = v;
-  if (v)
-    addUse(v, this, i);
+  slots[i].link(v);
 }
 
 void Operation::setOperands(std::vector<Value *> newOperands) {
-  for (unsigned i = 0; i < operands.size(); ++i)
-    if (operands[i])
-      removeUse(operands[i], this, i);
+  unlinkOperands();
   operands = std::move(newOperands);
-  for (unsigned i = 0; i < operands.size(); ++i)
-    if (operands[i])
-      addUse(operands[i], this, i);
+  linkOperands();
+}
+
+void Operation::replaceOperands(unsigned begin, unsigned count,
+                                const std::vector<Value *> &values) {
+  std::vector<Value *> next(operands.begin(), operands.begin() + begin);
+  next.insert(next.end(), values.begin(), values.end());
+  next.insert(next.end(), operands.begin() + begin + count, operands.end());
+  setOperands(std::move(next));
 }
 
 std::vector<Value *> Operation::getResults() const {
@@ -174,6 +319,20 @@ std::vector<Type> Operation::getOperandTypes() const {
   return out;
 }
 
+void Operation::replaceAllUsesWith(const std::vector<Value *> &values) {
+  if (values.size() != results.size())
+    fatalIRError("replacing the " + std::to_string(results.size()) +
+                 " results of '" + name + "' with " +
+                 std::to_string(values.size()) + " values");
+  for (size_t i = 0; i < results.size(); ++i)
+    results[i]->replaceAllUsesWith(values[i]);
+}
+
+bool Operation::use_empty() const {
+  return std::all_of(results.begin(), results.end(),
+                     [](const auto &r) { return r->use_empty(); });
+}
+
 Attribute Operation::getAttr(std::string_view n) const {
   for (auto &a : attrs)
     if (a.name == n)
@@ -195,11 +354,33 @@ void Operation::removeAttr(std::string_view n) {
   std::erase_if(attrs, [&](const NamedAttribute &a) { return a.name == n; });
 }
 
+Operation *Operation::getParentWithName(std::string_view opName) const {
+  for (Operation *p = getParentOp(); p; p = p->getParentOp())
+    if (p->name == opName)
+      return p;
+  return nullptr;
+}
+
 bool Operation::isAncestorOrSelf(const Operation *other) const {
   for (const Operation *op = this; op; op = op->getParentOp())
     if (op == other)
       return true;
   return false;
+}
+
+bool Operation::isBeforeInBlock(const Operation *other) const {
+  if (!parentBlock || parentBlock != other->parentBlock)
+    fatalIRError("isBeforeInBlock: the ops are not in one block");
+  if (!parentBlock->orderValid)
+    parentBlock->renumberOps();
+  return orderIndex < other->orderIndex;
+}
+
+Operation *Operation::findAncestorOpInBlock(const Block &block) {
+  for (Operation *op = this; op; op = op->getParentOp())
+    if (op->parentBlock == &block)
+      return op;
+  return nullptr;
 }
 
 Operation *Operation::getNextNode() const {
@@ -219,11 +400,17 @@ std::unique_ptr<Operation> Operation::remove() {
   Block *b = parentBlock;
   std::unique_ptr<Operation> self = std::move(*position);
   b->ops.erase(position);
+  b->orderValid = false;
   parentBlock = nullptr;
   return self;
 }
 
 void Operation::erase() {
+  for (auto &r : results)
+    if (!r->use_empty())
+      fatalIRError("erasing '" + name + "' whose result #" +
+                   std::to_string(r->getIndex()) + " still has " +
+                   std::to_string(r->getNumUses()) + " use(s)");
   if (parentBlock)
     remove(); // the returned owner destroys it
   else
@@ -231,8 +418,30 @@ void Operation::erase() {
 }
 
 void Operation::moveBefore(Operation *other) {
-  std::unique_ptr<Operation> self = remove();
-  other->getBlock()->insert(other, std::move(self));
+  Block *from = parentBlock;
+  Block::spliceOps(other->parentBlock, other->position, from, position,
+                   std::next(position));
+  from->orderValid = false;
+  parentBlock->orderValid = false;
+}
+
+void Operation::moveAfter(Operation *other) {
+  Block *from = parentBlock;
+  Block::spliceOps(other->parentBlock, std::next(other->position), from,
+                   position, std::next(position));
+  from->orderValid = false;
+  parentBlock->orderValid = false;
+}
+
+void Operation::moveToEnd(Block *block, bool beforeTerminator) {
+  Operation *term = beforeTerminator ? block->getTerminator() : nullptr;
+  if (term == this)
+    return;
+  Block *from = parentBlock;
+  Block::spliceOps(block, term ? term->position : block->ops.end(), from,
+                   position, std::next(position));
+  from->orderValid = false;
+  block->orderValid = false;
 }
 
 std::unique_ptr<Operation>
@@ -263,18 +472,38 @@ Operation::clone(std::unordered_map<Value *, Value *> &mapping) const {
   return op;
 }
 
-void Operation::walk(const std::function<void(Operation *)> &fn) {
-  fn(this);
-  for (auto &r : regions)
-    for (auto &b : r->getBlocks())
-      for (auto it = b->ops.begin(); it != b->ops.end();) {
-        Operation *op = (it++)->get(); // fn may erase nothing but this op
-        op->walk(fn);
-      }
+std::unique_ptr<Operation> Operation::clone() const {
+  std::unordered_map<Value *, Value *> mapping;
+  return clone(mapping);
 }
 
-//===-- Module
-//-------------------------------------------------------------===//
+WalkResult
+Operation::walkImpl(Operation *op, WalkOrder order,
+                    const std::function<WalkResult(Operation *)> &fn) {
+  if (order == WalkOrder::PreOrder) {
+    WalkResult r = fn(op);
+    if (r.wasInterrupted())
+      return r;
+    if (r.wasSkipped())
+      return WalkResult::advance();
+  }
+  // Indices and a pre-advanced iterator: the callback may erase the op it
+  // is given (post-order) or add blocks, without invalidating the walk.
+  for (auto &region : op->regions)
+    for (size_t b = 0; b < region->blocks.size(); ++b) {
+      OpList &list = region->blocks[b]->ops;
+      for (auto it = list.begin(); it != list.end();) {
+        Operation *child = (it++)->get();
+        if (walkImpl(child, order, fn).wasInterrupted())
+          return WalkResult::interrupt();
+      }
+    }
+  if (order == WalkOrder::PostOrder && fn(op).wasInterrupted())
+    return WalkResult::interrupt();
+  return WalkResult::advance();
+}
+
+//===-- Module ------------------------------------------------------------===//
 
 Module::Module() {
   op = Operation::create("builtin.module", Location(), {}, {}, {}, 1);

@@ -1706,12 +1706,7 @@ static bool parseOperationInto(Parser &p, Block &block) {
                                             std::to_string(bound) + " to bind");
   for (auto &pre : state.prelude)
     block.push_back(std::move(pre));
-  auto op =
-      Operation::create(state.name, state.loc, state.operands, state.types,
-                        state.attrs, (unsigned)state.regions.size());
-  for (size_t i = 0; i < state.regions.size(); ++i)
-    op->getRegion((unsigned)i).takeBody(*state.regions[i]);
-  Operation *raw = block.push_back(std::move(op));
+  Operation *raw = block.push_back(state.createOperation());
   unsigned next = 0;
   for (auto &b : bindings) {
     std::vector<Value *> vals;

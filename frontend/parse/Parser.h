@@ -8,6 +8,7 @@
 
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/ir/OperationState.h"
 #include "frontend/parse/Lexer.h"
 
 #include <map>
@@ -35,34 +36,6 @@ struct AliasTable {
 std::unique_ptr<Module> parseModule(const SourceBuffer &source,
                                     DiagnosticEngine &diag,
                                     AliasTable &aliases);
-
-/// Everything needed to create one operation, filled by an op parser.
-struct OperationState {
-  std::string name;
-  Location loc;
-  std::vector<Value *> operands;
-  std::vector<Type> types; // result types
-  std::vector<NamedAttribute> attrs;
-  std::vector<std::unique_ptr<Region>> regions;
-  /// Ops to insert before this one: old spellings that MLIR 19 writes as
-  /// two ops (`dim %m, 0` becomes an index constant and memref.dim).
-  std::vector<std::unique_ptr<Operation>> prelude;
-
-  void addAttr(std::string n, Attribute a) {
-    attrs.push_back({std::move(n), std::move(a)});
-  }
-  bool hasAttr(std::string_view n) const {
-    for (const NamedAttribute &a : attrs)
-      if (a.name == n)
-        return true;
-    return false;
-  }
-  /// A region to fill; it is moved into the operation when it is created.
-  Region *addRegion() {
-    regions.push_back(std::make_unique<Region>(nullptr));
-    return regions.back().get();
-  }
-};
 
 /// A use of an SSA value not yet resolved against a type.
 struct UnresolvedOperand {

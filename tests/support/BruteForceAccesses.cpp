@@ -40,7 +40,7 @@ std::unique_ptr<ParsedModule> parseModuleText(const std::string &text,
 
 std::vector<Operation *> affineAccessOps(Operation *func) {
   std::vector<Operation *> ops;
-  func->walk([&](Operation *op) {
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op->isa("affine.load") || op->isa("affine.store") ||
         op->isa("affine.vector_load") || op->isa("affine.vector_store"))
       ops.push_back(op);

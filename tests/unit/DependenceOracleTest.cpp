@@ -172,7 +172,7 @@ TEST(DependenceExact, MatchesBruteForceEnumeration) {
     std::optional<AccessTrace> trace = traceAccesses(fn);
     ASSERT_TRUE(trace) << text;
     std::vector<MemRefAccess> accesses;
-    fn->walk([&](Operation *op) {
+    fn->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isAffineLoadOrStore(op))
         accesses.push_back(getMemRefAccesses(op).front());
     });

@@ -40,7 +40,7 @@ struct Program {
   /// Every affine.for, in pre-order (the order mlir-opt keeps).
   std::vector<Operation *> loops() const {
     std::vector<Operation *> out;
-    module->getOperation()->walk([&](Operation *op) {
+    module->getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op->isa("affine.for"))
         out.push_back(op);
     });
@@ -49,7 +49,7 @@ struct Program {
   /// The first op named `name`, in pre-order.
   Operation *first(std::string_view name) const {
     Operation *found = nullptr;
-    module->getOperation()->walk([&](Operation *op) {
+    module->getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!found && op->isa(name))
         found = op;
     });
@@ -290,7 +290,7 @@ std::optional<std::vector<bool>> mlirParallelLoops(const std::string &text,
     return std::nullopt;
   }
   std::vector<bool> parallel;
-  out->module->getOperation()->walk([&](Operation *op) {
+  out->module->getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op->isa("affine.for") || op->isa("affine.parallel"))
       parallel.push_back(op->isa("affine.parallel"));
   });

@@ -227,7 +227,7 @@ TEST(MemRefRegion, DmaTransfersDelineariseOverTheMemref) {
   return
 })");
   std::vector<Operation *> dmas;
-  m->func()->walk([&](Operation *op) {
+  m->func()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op->isa("affine.dma_start"))
       dmas.push_back(op);
   });
@@ -332,7 +332,7 @@ func.func @f(%A: memref<10xf32>, %s: index) {
   std::vector<Operation *> ops = affineAccessOps(f);
   EXPECT_FALSE(regionOf(ops[0])) << "semi-affine subscript";
   Operation *memrefLoad = nullptr;
-  f->walk([&](Operation *op) {
+  f->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op->isa("memref.load"))
       memrefLoad = op;
   });

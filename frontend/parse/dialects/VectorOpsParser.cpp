@@ -6,6 +6,7 @@
 // reports parse errors with MLIR 19's wording and locations.
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/VectorOpInfo.h"
+#include "frontend/ir/VectorOps.h"
 #include "frontend/parse/OpParsers.h"
 
 #include <algorithm>
@@ -71,13 +72,6 @@ Attribute findAttr(const OperationState &state, std::string_view name) {
 
 //===-- transfer_read / transfer_write ----------------------------------===//
 
-/// MLIR 19's getTransferMinorIdentityMap: the trailing source dims, all of
-/// them when the vector has the higher rank (the verifier rejects that).
-AffineMap defaultPermutationMap(Type source, Type vector) {
-  unsigned rank = (unsigned)source.getRank();
-  return minorIdentityMap(rank, std::min(rank, (unsigned)vector.getRank()));
-}
-
 /// Adds the default permutation_map and in_bounds (all false, one per map
 /// result) unless the attribute dictionary gave them.
 void addDefaultTransferAttrs(OperationState &state, Type source, Type vector) {
@@ -95,8 +89,9 @@ void addDefaultTransferAttrs(OperationState &state, Type source, Type vector) {
     return;
   }
   if (!given)
-    state.addAttr("permutation_map",
-                  Attribute::affineMap(defaultPermutationMap(source, vector)));
+    state.addAttr(
+        "permutation_map",
+        Attribute::affineMap(defaultTransferPermutationMap(source, vector)));
   Attribute map = findAttr(state, "permutation_map");
   if (!findAttr(state, "in_bounds"))
     state.addAttr("in_bounds", Attribute::array(std::vector<Attribute>(

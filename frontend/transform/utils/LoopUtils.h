@@ -1,0 +1,46 @@
+// Loop utilities the affine passes share, after MLIR's Affine LoopUtils
+// (seed 000, "affine.for"; seed 002 uses them after fusing): the perfectly
+// nested band of a nest, constant trip counts, promotion of a loop that
+// runs once, and normalization of bounds to `0 to N step 1`.
+#pragma once
+
+#include "frontend/analysis/AffineValueMap.h"
+#include "frontend/ir/Ops.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace affjit {
+
+/// `root` and the loops perfectly nested in it: each one's body holds only
+/// the next loop (and its yield). Stops at a loop with iter_args below the
+/// root, as a perfectly nested band carries no values.
+std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root);
+
+/// `a - b` result by result over the union of their operands (a's dims,
+/// b's dims, a's symbols, b's symbols), composed and canonicalized: MLIR's
+/// AffineValueMap::difference.
+AffineValueMap differenceOf(const AffineValueMap &a, const AffineValueMap &b);
+
+/// The number of iterations as a map over values: `(ub_k - lb) ceildiv
+/// step` per upper bound result (the count is their minimum); nullopt for
+/// a lower bound that is a max of several.
+std::optional<AffineValueMap> getTripCountMap(AffineForOp forOp);
+
+/// The trip count when it is the same for every execution of the loop.
+std::optional<uint64_t> getConstantTripCount(AffineForOp forOp);
+
+/// Replaces a loop that runs exactly once by its body: the induction
+/// variable becomes the lower bound (a constant at the top of the function,
+/// the bound's operand, or an affine.apply), and the results the values the
+/// body yields. Returns false (and changes nothing) for any other loop.
+bool promoteIfSingleIteration(AffineForOp forOp);
+
+/// Rewrites `for %i = lb to ub step s` as `for %j = 0 to (ub - lb) ceildiv s`
+/// with `%i = lb + %j * s` computed by an affine.apply at the top of the
+/// body (MLIR's normalizeAffineFor). Loops already normalized are left
+/// as they are; returns false for a lower bound that is a max of several.
+bool normalizeAffineFor(AffineForOp forOp);
+
+} // namespace affjit
