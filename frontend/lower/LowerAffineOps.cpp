@@ -3,6 +3,7 @@
 // results; affine.parallel as a sequential loop nest whose reductions start
 // from the identity of their kind; apply/min/max; load/store and their vector
 // forms; prefetch; DMA start/wait through the runtime.
+#include "frontend/ir/AffineOps.h"
 #include "frontend/lower/LoopBuilder.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -16,12 +17,6 @@ namespace affjit {
 namespace {
 
 using Builder = llvm::IRBuilder<>;
-
-/// Sizes of the operand segments recorded in `operandSegmentSizes`.
-std::vector<int64_t> segmentSizes(Operation &op) {
-  Attribute a = op.getAttr("operandSegmentSizes");
-  return a ? a.getInts() : std::vector<int64_t>();
-}
 
 AffineMap mapAttr(Operation &op, const char *name) {
   return op.getAttr(name).getAffineMap();
@@ -59,16 +54,16 @@ bool lowerBodyBlock(LoweringContext &lc, Block &block,
 //----------------------------------------------------------===//
 
 bool lowerFor(LoweringContext &lc, Operation &op) {
-  std::vector<int64_t> seg = segmentSizes(op);
-  std::vector<llvm::Value *> all = lc.lookup(op.getOperands());
-  std::vector<llvm::Value *> lbOps(all.begin(), all.begin() + seg[0]);
-  std::vector<llvm::Value *> ubOps(all.begin() + seg[0],
-                                   all.begin() + seg[0] + seg[1]);
-  std::vector<llvm::Value *> inits(all.begin() + seg[0] + seg[1], all.end());
-  llvm::Value *lb = emitBound(lc, mapAttr(op, "lowerBoundMap"), lbOps, true);
-  llvm::Value *ub = emitBound(lc, mapAttr(op, "upperBoundMap"), ubOps, false);
-  llvm::Value *step = lc.indexConst(op.getAttr("step").getInt());
-  Block &body = op.getRegion(0).front();
+  AffineForOp forOp(&op);
+  llvm::Value *lb =
+      emitBound(lc, forOp.getLowerBoundMap(),
+                lc.lookup(forOp.getLowerBoundOperands()), /*isMax=*/true);
+  llvm::Value *ub =
+      emitBound(lc, forOp.getUpperBoundMap(),
+                lc.lookup(forOp.getUpperBoundOperands()), /*isMax=*/false);
+  llvm::Value *step = lc.indexConst(forOp.getStep());
+  std::vector<llvm::Value *> inits = lc.lookup(forOp.getInits());
+  Block &body = *forOp.getBody();
   std::vector<llvm::Value *> results;
   bool ok = emitCountedLoop(
       lc, lb, ub, step, inits,
@@ -107,8 +102,8 @@ llvm::Value *emitSetCondition(LoweringContext &lc, const IntegerSet &set,
 bool lowerIf(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   llvm::Function *fn = lc.currentFunction();
-  llvm::Value *cond = emitSetCondition(
-      lc, op.getAttr("condition").getIntegerSet(), lc.lookup(op.getOperands()));
+  llvm::Value *cond = emitSetCondition(lc, AffineIfOp(&op).getCondition(),
+                                       lc.lookup(op.getOperands()));
   llvm::BasicBlock *thenBB = llvm::BasicBlock::Create(lc.ctx(), "then", fn);
   llvm::BasicBlock *elseBB = llvm::BasicBlock::Create(lc.ctx(), "else", fn);
   llvm::BasicBlock *merge = llvm::BasicBlock::Create(lc.ctx(), "endif", fn);
@@ -249,30 +244,24 @@ emitGroupedBounds(LoweringContext &lc, const AffineMap &map,
 }
 
 bool lowerParallel(LoweringContext &lc, Operation &op) {
-  AffineMap lbMap = mapAttr(op, "lowerBoundsMap");
-  AffineMap ubMap = mapAttr(op, "upperBoundsMap");
-  const auto &stepAttrs = op.getAttr("steps").getArray();
-  size_t rank = stepAttrs.size();
-  std::vector<llvm::Value *> all = lc.lookup(op.getOperands());
-  std::vector<llvm::Value *> lbOps(all.begin(),
-                                   all.begin() + lbMap.getNumInputs());
-  std::vector<llvm::Value *> ubOps(all.begin() + lbMap.getNumInputs(),
-                                   all.end());
+  AffineParallelOp par(&op);
+  std::vector<int64_t> steps = par.getSteps();
+  size_t rank = steps.size();
   std::vector<llvm::Value *> lbs = emitGroupedBounds(
-      lc, lbMap, op.getAttr("lowerBoundsGroups").getIntsExpanded(rank), lbOps,
-      true);
+      lc, par.getLowerBoundsMap(), par.getLowerBoundsGroups(),
+      lc.lookup(par.getLowerBoundsOperands()), /*isMax=*/true);
   std::vector<llvm::Value *> ubs = emitGroupedBounds(
-      lc, ubMap, op.getAttr("upperBoundsGroups").getIntsExpanded(rank), ubOps,
-      false);
+      lc, par.getUpperBoundsMap(), par.getUpperBoundsGroups(),
+      lc.lookup(par.getUpperBoundsOperands()), /*isMax=*/false);
   std::vector<ReductionKind> kinds;
   std::vector<llvm::Value *> init;
-  for (unsigned i = 0; i < op.getNumResults(); ++i) {
-    kinds.push_back(
-        (ReductionKind)op.getAttr("reductions").getArray()[i].getInt());
+  for (int64_t kind : par.getReductions()) {
+    kinds.push_back((ReductionKind)kind);
     init.push_back(reductionIdentity(
-        kinds.back(), lc.convertType(op.getResult(i)->getType())));
+        kinds.back(),
+        lc.convertType(op.getResult((unsigned)init.size())->getType())));
   }
-  Block &body = op.getRegion(0).front();
+  Block &body = *par.getBody();
   std::vector<llvm::Value *> ivs(rank);
   // One counted loop per dimension, outermost first; accumulators carried.
   std::function<bool(size_t, const std::vector<llvm::Value *> &,
@@ -289,7 +278,7 @@ bool lowerParallel(LoweringContext &lc, Operation &op) {
       return true;
     }
     return emitCountedLoop(
-        lc, lbs[d], ubs[d], lc.indexConst(stepAttrs[d].getInt()), acc,
+        lc, lbs[d], ubs[d], lc.indexConst(steps[d]), acc,
         [&](llvm::Value *iv, const std::vector<llvm::Value *> &carried,
             std::vector<llvm::Value *> &next) {
           ivs[d] = iv;

@@ -265,9 +265,7 @@ bool LoweringContext::lowerOp(Operation &op) {
 bool LoweringContext::lowerOpsExceptTerminator(Block &block) {
   Operation *term = block.getTerminator();
   for (auto &op : block.getOperations()) {
-    if (op.get() == term && op->getNumRegions() == 0 &&
-        (op->getName().ends_with(".yield") ||
-         op->getName().ends_with(".return")))
+    if (op.get() == term)
       break;
     if (!lowerOp(*op))
       return false;
