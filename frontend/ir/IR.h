@@ -325,6 +325,13 @@ public:
   }
   /// The closest enclosing op named `opName`, or null.
   Operation *getParentWithName(std::string_view opName) const;
+  /// The closest enclosing op of typed view `OpT` (Ops.h), or a null view.
+  template <typename OpT> OpT getParentOfType() const {
+    for (Operation *p = getParentOp(); p; p = p->getParentOp())
+      if (OpT::classof(p))
+        return OpT(p);
+    return OpT();
+  }
   /// True if `this` is `other` or nested inside it.
   bool isAncestorOrSelf(const Operation *other) const;
   /// True if `this` comes before `other`; both must be in the same block.

@@ -628,6 +628,39 @@ func.func private @printMemrefF32(memref<*xf32>)
   expectSameRunAsMlir(after);
 }
 
+TEST(IRBlocks, AddIterArgsKeepsBodyAndResults) {
+  auto p = parse(R"(
+func.func @f(%A: memref<8xf32>) -> f32 {
+  %z = arith.constant 0.0 : f32
+  %r = affine.for %i = 0 to 8 iter_args(%acc = %z) -> (f32) {
+    %a = affine.load %A[%i] : memref<8xf32>
+    %s = arith.addf %acc, %a : f32
+    affine.yield %s : f32
+  }
+  return %r : f32
+})");
+  ASSERT_TRUE(p->module);
+  AffineForOp loop;
+  walkOps<AffineForOp>(p->module->getOperation(),
+                       [&](AffineForOp f) { loop = f; });
+  Value *z = loop.getInits()[0];
+  AffineForOp wider = addIterArgs(loop, {z, z});
+  EXPECT_EQ(wider.getNumIterArgs(), 3u);
+  EXPECT_EQ(wider.getRegionIterArgs().size(), 3u);
+  FuncOp func = wider->getParentOfType<FuncOp>();
+  ASSERT_TRUE(func);
+  EXPECT_EQ(func.getName(), "f");
+  std::string text = verifiedText(*p->module);
+  EXPECT_NE(text.find("%1:3 = affine.for %arg1 = 0 to 8 iter_args(%arg2 = "
+                      "%0, %arg3 = %0, %arg4 = %0) -> (f32, f32, f32)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("affine.yield %3, %arg3, %arg4 : f32, f32, f32"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("return %1#0 : f32"), std::string::npos) << text;
+}
+
 TEST(IRBlocks, InsertAndEraseArguments) {
   Module m;
   OpBuilder b(&m.getBody());

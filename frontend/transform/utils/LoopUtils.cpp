@@ -131,6 +131,34 @@ std::optional<uint64_t> getConstantTripCount(AffineForOp forOp) {
   return (uint64_t)std::max<int64_t>(*least, 0);
 }
 
+AffineForOp addIterArgs(AffineForOp forOp, const std::vector<Value *> &inits) {
+  std::vector<Value *> allInits = forOp.getInits();
+  allInits.insert(allInits.end(), inits.begin(), inits.end());
+  OpBuilder b = OpBuilder::before(forOp.getOperation());
+  AffineForOp loop = AffineForOp::create(
+      b, forOp.getLowerBoundMap(), forOp.getLowerBoundOperands(),
+      forOp.getUpperBoundMap(), forOp.getUpperBoundOperands(), forOp.getStep(),
+      allInits);
+  // The old body replaces the new one's placeholder yield, and its yield
+  // gains the new carried values.
+  Block *body = loop.getBody();
+  std::vector<Value *> args = body->getArguments();
+  std::vector<Value *> oldArgs(args.begin(),
+                               args.begin() + 1 + forOp.getNumIterArgs());
+  loop.getYield()->erase();
+  forOp.getBody()->inlineBefore(body, nullptr, oldArgs);
+  AffineYieldOp yield = loop.getYield();
+  std::vector<Value *> yielded = yield->getOperands();
+  yielded.insert(yielded.end(), args.begin() + 1 + forOp.getNumIterArgs(),
+                 args.end());
+  yield->setOperands(yielded);
+  std::vector<Value *> results = loop.getResults();
+  forOp->replaceAllUsesWith(
+      {results.begin(), results.begin() + forOp.getNumIterArgs()});
+  forOp->erase();
+  return loop;
+}
+
 bool promoteIfSingleIteration(AffineForOp forOp) {
   std::optional<uint64_t> trips = getConstantTripCount(forOp);
   if (!trips || *trips != 1)

@@ -31,6 +31,12 @@ std::optional<AffineValueMap> getTripCountMap(AffineForOp forOp);
 /// The trip count when it is the same for every execution of the loop.
 std::optional<uint64_t> getConstantTripCount(AffineForOp forOp);
 
+/// Replaces `forOp` by a loop with `inits` appended to its iter_args and
+/// the same body; the new loop yields the new carried values unchanged
+/// until the caller changes its yield. The old loop's results are
+/// replaced by the new loop's leading results, and the old loop erased.
+AffineForOp addIterArgs(AffineForOp forOp, const std::vector<Value *> &inits);
+
 /// Replaces a loop that runs exactly once by its body: the induction
 /// variable becomes the lower bound (a constant at the top of the function,
 /// the bound's operand, or an affine.apply), and the results the values the
