@@ -435,7 +435,9 @@ bool verifyCollapsedShape(Operation &op, VerifyContext &ctx,
 }
 
 /// computeCollapsedLayoutMap (non-strict): the stride of a group is that of
-/// its last non-unit dim; collapsed dims must be contiguous where known.
+/// its last non-unit dim; collapsed dims must be contiguous where known (in
+/// MLIR 19 unit dims inside a group are not exempt). An empty group has no
+/// stride (mlir-opt 19 crashes on one).
 std::optional<Strided> collapsedLayout(Type src, const Groups &groups) {
   auto s = stridesOf(src);
   if (!s)
@@ -444,6 +446,8 @@ std::optional<Strided> collapsedLayout(Type src, const Groups &groups) {
   Strided out;
   out.offset = s->offset;
   for (const auto &g : groups) {
+    if (g.empty())
+      return std::nullopt;
     size_t n = g.size();
     while (n > 1 && shape[g[n - 1]] == 1)
       --n;
@@ -458,8 +462,6 @@ std::optional<Strided> collapsedLayout(Type src, const Groups &groups) {
       int64_t idx = g[k];
       stride = satMul(stride, shape[idx]);
       int64_t srcStride = s->strides[idx - 1];
-      if (shape[idx - 1] == 1)
-        continue;
       if (stride != kDynamic && srcStride != kDynamic && stride != srcStride)
         return std::nullopt;
     }
