@@ -1,8 +1,8 @@
 // The attribute part of the MLIR text parser: numbers with their types,
 // strings, symbol references, arrays, dictionaries, `#alias` uses, affine
-// maps and sets, strided layouts, dense elements and dense arrays, dialect
-// attributes (checked and canonicalized where affjit interprets them), and
-// attribute dictionaries of ops.
+// maps and sets, strided layouts, dense arrays, dialect attributes (checked
+// and canonicalized where affjit interprets them), and attribute
+// dictionaries of ops. Dense elements have ParseDenseElements.cpp.
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/VectorOpInfo.h"
 #include "frontend/parse/ParserImpl.h"
@@ -13,8 +13,8 @@
 
 namespace affjit {
 
-using parser_impl::kMaxNesting;
 using parser_impl::NestingGuard;
+using parser_impl::parseDenseElementsAttr;
 using parser_impl::startsType;
 using parser_impl::unescapeString;
 
@@ -102,7 +102,7 @@ static bool makeNumberAttr(Parser &p, const NumberLiteral &n, Type type,
   return true;
 }
 
-/// One element of a dense literal: number or bool.
+/// One element of a dense array: number or bool.
 static bool parseDenseElement(Parser &p, NumberLiteral &n) {
   if (p.consumeKeyword("true")) {
     n = NumberLiteral{};
@@ -115,112 +115,6 @@ static bool parseDenseElement(Parser &p, NumberLiteral &n) {
     return true;
   }
   return parseNumberLiteral(p, n);
-}
-
-/// Parses nested `[...]` dense literal structure into a flat list, recording
-/// the shape seen.
-static bool parseDenseList(Parser &p, std::vector<NumberLiteral> &elems,
-                           std::vector<int64_t> &shape, unsigned depth) {
-  if (depth > kMaxNesting)
-    return p.emitError("dense literal nesting is too deep");
-  if (!p.consumeIf(Tok::LSquare)) {
-    NumberLiteral n;
-    if (!parseDenseElement(p, n))
-      return false;
-    elems.push_back(n);
-    return true;
-  }
-  int64_t count = 0;
-  std::vector<int64_t> innerShape;
-  bool first = true;
-  while (!p.tok().is(Tok::RSquare)) {
-    std::vector<int64_t> s;
-    if (!p.tok().is(Tok::LSquare)) {
-      NumberLiteral n;
-      if (!parseDenseElement(p, n))
-        return false;
-      elems.push_back(n);
-    } else if (!parseDenseList(p, elems, s, depth + 1)) {
-      return false;
-    }
-    if (!first && s != innerShape)
-      return p.emitError("tensor literal is invalid; ranks are not consistent "
-                         "between elements");
-    innerShape = s;
-    first = false;
-    ++count;
-    if (!p.consumeIf(Tok::Comma))
-      break;
-  }
-  if (!p.expect(Tok::RSquare, "']'"))
-    return false;
-  shape.push_back(count);
-  shape.insert(shape.end(), innerShape.begin(), innerShape.end());
-  return true;
-}
-
-static bool parseDenseAttr(Parser &p, Attribute &out) {
-  Location loc = p.getLoc();
-  p.consume(); // dense
-  if (!p.expect(Tok::Less, "'<' after 'dense'"))
-    return false;
-  std::vector<NumberLiteral> elems;
-  std::vector<int64_t> litShape;
-  bool isList = p.tok().is(Tok::LSquare);
-  if (!p.tok().is(Tok::Greater) && !parseDenseList(p, elems, litShape, 0))
-    return false;
-  Location typeLoc;
-  Type type;
-  if (!p.expect(Tok::Greater, "'>'"))
-    return false;
-  loc = p.getLoc(); // MLIR reports shape mismatches after the literal
-  if (!p.expect(Tok::Colon, "':'"))
-    return false;
-  typeLoc = p.getLoc();
-  if (!p.parseType(type))
-    return false;
-  if (!type.isVector() && !type.isTensor())
-    return p.emitError(typeLoc, "elements literal must be a shaped type");
-  bool splat = !isList && elems.size() == 1;
-  if (!splat && litShape != type.getShape())
-    return p.emitError(
-        loc, "inferred shape of elements literal ([" +
-                 [&] {
-                   std::string s;
-                   for (size_t i = 0; i < litShape.size(); ++i)
-                     s += (i ? ", " : "") + std::to_string(litShape[i]);
-                   return s;
-                 }() +
-                 "]) does not match type ([" +
-                 [&] {
-                   std::string s;
-                   auto &sh = type.getShape();
-                   for (size_t i = 0; i < sh.size(); ++i)
-                     s += (i ? ", " : "") + std::to_string(sh[i]);
-                   return s;
-                 }() +
-                 "])");
-  Type elt = type.getElementType();
-  if (elt.isFloat()) {
-    std::vector<double> vals;
-    for (auto &n : elems) {
-      Attribute a;
-      if (!makeNumberAttr(p, n, elt, loc, a))
-        return false;
-      vals.push_back(a.getFloat());
-    }
-    out = Attribute::denseFloats(type, std::move(vals));
-  } else {
-    std::vector<int64_t> vals;
-    for (auto &n : elems) {
-      Attribute a;
-      if (!makeNumberAttr(p, n, elt, loc, a))
-        return false;
-      vals.push_back(a.getInt());
-    }
-    out = Attribute::denseInts(type, std::move(vals));
-  }
-  return true;
 }
 
 static bool parseDenseArrayAttr(Parser &p, Attribute &out) {
@@ -446,7 +340,7 @@ bool Parser::parseAttribute(Attribute &a, Type hint) {
   if (cur.isKeyword("loc"))
     return skipLocation() && (a = Attribute::unit(), true);
   if (cur.isKeyword("dense"))
-    return parseDenseAttr(*this, a);
+    return parseDenseElementsAttr(*this, hint, a);
   if (cur.isKeyword("array"))
     return parseDenseArrayAttr(*this, a);
   if (startsType(cur)) {

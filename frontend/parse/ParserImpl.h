@@ -54,6 +54,10 @@ std::string unescapeString(std::string_view body);
 /// Returns true if the current token can start a type.
 bool startsType(const Token &t);
 
+/// `dense<...>` at the current token (`dense`), typed by `type` when the
+/// context gives it, else by the `: type` that follows.
+bool parseDenseElementsAttr(Parser &p, Type type, Attribute &out);
+
 /// Reports the first use of a name that was never defined.
 bool checkNoForwardRefs(Parser &p, const ValueScope &scope);
 
