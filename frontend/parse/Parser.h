@@ -96,6 +96,8 @@ public:
   bool parseColonTypeList(std::vector<Type> &types);
   /// Function result types: `t` or `(t1, t2)` or `()`.
   bool parseFunctionResultTypes(std::vector<Type> &types);
+  /// `hint` is the type the context gives: a number without `: type` gets
+  /// it, and a dense literal then has no `: type` after it.
   bool parseAttribute(Attribute &a, Type hint = Type());
   /// Optional `{name = attr, ...}`.
   bool parseOptionalAttrDict(std::vector<NamedAttribute> &attrs);

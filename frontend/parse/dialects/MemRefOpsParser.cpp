@@ -6,9 +6,6 @@
 #include "frontend/parse/AffineParser.h"
 #include "frontend/parse/OpParsers.h"
 
-#include <cerrno>
-#include <cstdlib>
-
 namespace affjit {
 
 namespace {
@@ -545,162 +542,6 @@ Type tensorTypeOf(Type memref) {
   return Type::tensor(memref.getShape(), memref.getElementType());
 }
 
-/// One scalar of a dense literal as written.
-struct DenseElement {
-  Token tok;
-  bool negative = false;
-  Location loc;
-};
-
-/// Nested `[...]` of a dense literal, flattened, with the shape seen.
-bool parseDenseElements(Parser &p, std::vector<DenseElement> &elems,
-                        std::vector<int64_t> &shape, unsigned depth) {
-  if (depth > 64)
-    return p.emitError("dense literal nesting is too deep");
-  if (!p.consumeIf(Tok::LSquare)) {
-    DenseElement e;
-    e.loc = p.getLoc();
-    e.negative = p.consumeIf(Tok::Minus);
-    const Token &t = p.tok();
-    bool isBool = t.isKeyword("true") || t.isKeyword("false");
-    if (!t.is(Tok::Integer) && !t.is(Tok::Float) && !(isBool && !e.negative))
-      return p.emitError("expected element literal of primitive type");
-    e.tok = t;
-    p.consume();
-    elems.push_back(e);
-    return true;
-  }
-  int64_t count = 0;
-  std::vector<int64_t> inner;
-  while (!p.tok().is(Tok::RSquare)) {
-    std::vector<int64_t> s;
-    if (!parseDenseElements(p, elems, s, depth + 1))
-      return false;
-    if (count && s != inner)
-      return p.emitError("tensor literal is invalid; ranks are not consistent "
-                         "between elements");
-    inner = s;
-    ++count;
-    if (!p.consumeIf(Tok::Comma))
-      break;
-  }
-  if (!p.expect(Tok::RSquare, "']'"))
-    return false;
-  shape.push_back(count);
-  shape.insert(shape.end(), inner.begin(), inner.end());
-  return true;
-}
-
-std::string shapeString(const std::vector<int64_t> &shape) {
-  std::string s;
-  for (size_t i = 0; i < shape.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s;
-}
-
-/// Converts one element to `elt` with MLIR's rules: floats need float
-/// literals (or hex bit patterns), integers must fit their width.
-bool convertFloatElement(Parser &p, const DenseElement &e, Type elt,
-                         double &out) {
-  std::string s(e.tok.spelling);
-  if (e.tok.is(Tok::Integer) && s.size() > 2 && s[1] == 'x') {
-    std::optional<double> v =
-        bitsToFloat(std::strtoull(s.c_str() + 2, nullptr, 16), elt);
-    if (!v)
-      return p.emitError(e.loc, "hexadecimal float constant out of range for "
-                                "type");
-    out = e.negative ? -*v : *v;
-    return true;
-  }
-  if (!e.tok.is(Tok::Float))
-    return p.emitError(e.loc,
-                       "expected floating-point elements, but parsed integer");
-  double v = std::strtod(s.c_str(), nullptr);
-  out = roundToFloatType(e.negative ? -v : v, elt);
-  return true;
-}
-
-bool convertIntElement(Parser &p, const DenseElement &e, Type elt,
-                       int64_t &out) {
-  if (e.tok.is(Tok::BareId)) {
-    if (!elt.isInteger(1))
-      return p.emitError(e.loc, "expected i1 type for 'true' or 'false' "
-                                "values");
-    out = e.tok.spelling == "true";
-    return true;
-  }
-  if (e.tok.is(Tok::Float))
-    return p.emitError(e.loc,
-                       "expected integer elements, but parsed floating-point");
-  std::string s(e.tok.spelling);
-  errno = 0;
-  bool hex = s.size() > 2 && s[1] == 'x';
-  uint64_t mag =
-      std::strtoull(s.c_str() + (hex ? 2 : 0), nullptr, hex ? 16 : 10);
-  unsigned width = elt.getWidth();
-  // Signless: anything representable as signed or unsigned `width` bits.
-  bool fits = errno == 0;
-  if (fits && width < 64)
-    fits = e.negative ? mag <= (uint64_t(1) << (width - 1))
-                      : mag < (uint64_t(1) << width);
-  else if (fits && e.negative)
-    fits = mag <= (uint64_t(1) << 63);
-  if (!fits)
-    return p.emitError(e.loc, "integer constant out of range for type");
-  uint64_t bits = e.negative ? uint64_t(0) - mag : mag;
-  if (width < 64) {
-    // Sign-extend from `width` bits, as attributes store integers.
-    uint64_t sign = uint64_t(1) << (width - 1);
-    bits &= (uint64_t(1) << width) - 1;
-    bits = (bits ^ sign) - sign;
-  }
-  out = (int64_t)bits;
-  return true;
-}
-
-/// `dense<...>` with its type taken from the global (MLIR parses the
-/// initializer with the tensor type as hint, so no `: type` follows).
-/// Parser::parseAttribute does not use its hint for dense literals yet.
-bool parseDenseWithType(Parser &p, Type tensor, Attribute &out) {
-  Location loc = p.getLoc();
-  p.consume(); // dense
-  std::vector<DenseElement> elems;
-  std::vector<int64_t> shape;
-  if (!p.expect(Tok::Less, "'<' after 'dense'"))
-    return false;
-  bool isList = p.tok().is(Tok::LSquare);
-  if (!p.tok().is(Tok::Greater) && !parseDenseElements(p, elems, shape, 0))
-    return false;
-  Location end = p.getLoc();
-  if (!p.expect(Tok::Greater, "'>'"))
-    return false;
-  // MLIR reports element conversion errors just after the literal.
-  ++end.col;
-  for (DenseElement &e : elems)
-    e.loc = end;
-  bool splat = !isList && elems.size() == 1;
-  if (!splat && shape != tensor.getShape())
-    return p.emitError(loc, "inferred shape of elements literal ([" +
-                                shapeString(shape) +
-                                "]) does not match type ([" +
-                                shapeString(tensor.getShape()) + "])");
-  Type elt = tensor.getElementType();
-  if (elt.isFloat()) {
-    std::vector<double> vals(elems.size());
-    for (size_t i = 0; i < elems.size(); ++i)
-      if (!convertFloatElement(p, elems[i], elt, vals[i]))
-        return false;
-    out = Attribute::denseFloats(tensor, std::move(vals));
-    return true;
-  }
-  std::vector<int64_t> vals(elems.size());
-  for (size_t i = 0; i < elems.size(); ++i)
-    if (!convertIntElement(p, elems[i], elt, vals[i]))
-      return false;
-  out = Attribute::denseInts(tensor, std::move(vals));
-  return true;
-}
-
 /// `memref.global ["private"] [constant] @name : T [= uninitialized | =
 /// dense<...>] [attr-dict]`
 bool parseGlobal(Parser &p, OperationState &st) {
@@ -731,7 +572,8 @@ bool parseGlobal(Parser &p, OperationState &st) {
     if (p.consumeKeyword("uninitialized")) {
       init = Attribute::unit();
     } else if (p.isKeyword("dense")) {
-      if (!parseDenseWithType(p, tensorTypeOf(type), init))
+      // Typed by the global, as MLIR parses it: no `: type` follows.
+      if (!p.parseAttribute(init, tensorTypeOf(type)))
         return false;
     } else if (p.tok().is(Tok::Integer) || p.tok().is(Tok::Float) ||
                p.tok().is(Tok::Minus)) {

@@ -1,12 +1,14 @@
 // Verifiers of the memref dialect ops (seed 004) with MLIR 19's rules and
 // messages: operand/result kinds and counts, alloc dynamic sizes, load/store
-// index counts, cast compatibility, the inferred layouts of subview,
-// collapse_shape, expand_shape and transpose, globals and their uses,
-// alloca scopes, and the DMA ops (which must move one element type, as the
-// seed requires although MLIR does not check it).
+// index counts, cast compatibility, the result types of subview,
+// collapse_shape, expand_shape and transpose (inferred by
+// frontend/ir/MemRefShapeInference), globals and their uses, alloca scopes,
+// and the DMA ops (which must move one element type, as the seed requires
+// although MLIR does not check it).
+#include "frontend/ir/MemRefLayout.h"
+#include "frontend/ir/MemRefShapeInference.h"
 #include "frontend/verify/OpVerifiers.h"
 
-#include <map>
 #include <optional>
 
 namespace affjit {
@@ -14,7 +16,6 @@ namespace affjit {
 namespace {
 
 using Shape = std::vector<int64_t>;
-using Groups = std::vector<std::vector<int64_t>>;
 
 //===-- generic checks
 //------------------------------------------------------===//
@@ -161,208 +162,9 @@ int64_t countDynamic(const Shape &v) {
   return n;
 }
 
-//===-- layouts
-//-------------------------------------------------------------===//
-
-/// MLIR's SaturatedInteger arithmetic on strides and offsets: kDynamic
-/// absorbs everything except a multiplication by a static zero.
-int64_t satMul(int64_t a, int64_t b) {
-  if (a == 0 || b == 0)
-    return 0;
-  if (a == kDynamic || b == kDynamic)
-    return kDynamic;
-  return a * b;
-}
-
-int64_t satAdd(int64_t a, int64_t b) {
-  return a == kDynamic || b == kDynamic ? kDynamic : a + b;
-}
-
-/// The strides/offset view of a memref's layout; false for affine maps
-/// that are not plain strided layouts.
-struct Strided {
-  Shape strides;
-  int64_t offset = 0;
-};
-
-/// A linear form of an affine layout expression: per-dim coefficients
-/// and a constant, kDynamic where a symbol makes them unknown.
-struct Linear {
-  Shape coef;
-  int64_t constant = 0;
-};
-
-bool linearize(const AffineExpr &e, unsigned numDims, Linear &out) {
-  out.coef.assign(numDims, 0);
-  out.constant = 0;
-  switch (e.getKind()) {
-  case AffineExprKind::Dim:
-    out.coef[e.getPosition()] = 1;
-    return true;
-  case AffineExprKind::Symbol:
-    out.constant = kDynamic;
-    return true;
-  case AffineExprKind::Constant:
-    out.constant = e.getValue();
-    return true;
-  case AffineExprKind::Add: {
-    Linear l, r;
-    if (!linearize(e.getLHS(), numDims, l) ||
-        !linearize(e.getRHS(), numDims, r))
-      return false;
-    for (unsigned d = 0; d < numDims; ++d)
-      out.coef[d] = satAdd(l.coef[d], r.coef[d]);
-    out.constant = satAdd(l.constant, r.constant);
-    return true;
-  }
-  case AffineExprKind::Mul: {
-    Linear l, r;
-    if (!linearize(e.getLHS(), numDims, l) ||
-        !linearize(e.getRHS(), numDims, r))
-      return false;
-    // One side is dim-free (affine): it scales the other.
-    bool lHasDims = false, rHasDims = false;
-    for (unsigned d = 0; d < numDims; ++d) {
-      lHasDims |= l.coef[d] != 0;
-      rHasDims |= r.coef[d] != 0;
-    }
-    if (lHasDims && rHasDims)
-      return false;
-    const Linear &v = lHasDims ? l : r;
-    int64_t k = lHasDims ? r.constant : l.constant;
-    for (unsigned d = 0; d < numDims; ++d)
-      out.coef[d] = satMul(v.coef[d], k);
-    out.constant = satMul(v.constant, k);
-    return true;
-  }
-  default:
-    // mod/floordiv/ceildiv of dims are not strided.
-    for (unsigned d = 0; d < numDims; ++d)
-      if (e.isFunctionOfDim(d))
-        return false;
-    out.constant = kDynamic;
-    return true;
-  }
-}
-
-/// Strides and offset of any memref layout MLIR considers strided,
-/// including single-result affine maps such as `d0 * 64 + d1 * 4 + d2`.
-std::optional<Strided> stridesOf(Type t) {
-  Strided s;
-  if (t.getStridesAndOffset(s.strides, s.offset))
-    return s;
-  if (!t.isMemRef() || t.getLayoutKind() != LayoutKind::Map)
-    return std::nullopt;
-  AffineMap m = t.getLayoutMap();
-  Linear l;
-  if (m.getNumResults() != 1 || m.getNumDims() != t.getRank() ||
-      !linearize(m.getResult(0), m.getNumDims(), l))
-    return std::nullopt;
-  s.strides = l.coef;
-  s.offset = l.constant;
-  return s;
-}
-
-bool hasIdentityLayout(Type t) {
-  return t.isMemRef() && t.getLayoutKind() == LayoutKind::Identity;
-}
-
-/// Structural layout equality (MLIR compares layout attributes).
-bool sameLayout(Type a, Type b) {
-  if (a.getLayoutKind() != b.getLayoutKind())
-    return false;
-  switch (a.getLayoutKind()) {
-  case LayoutKind::Identity:
-    return true;
-  case LayoutKind::Strided:
-    return a.getLayoutStrides() == b.getLayoutStrides() &&
-           a.getLayoutOffset() == b.getLayoutOffset();
-  case LayoutKind::Map:
-    return a.getLayoutMap() == b.getLayoutMap();
-  }
-  return false;
-}
-
-/// MLIR's canonicalizeStridedLayout, used to print types in messages: a
-/// strided layout becomes its linear affine map (symbols for `?`), or no
-/// layout when that map is the row-major identity.
-Type canonicalStrided(Type t) {
-  auto s = stridesOf(t);
-  if (!s || t.getLayoutKind() == LayoutKind::Identity)
-    return t;
-  // Layouts whose map is already the identity (`strided<[1]>`) or that
-  // are 0-d with a symbolic offset stay as written.
-  if (t.getRank() == 1 && s->strides[0] == 1 && s->offset == 0)
-    return t;
-  if (t.getRank() == 0)
-    return s->offset == 0
-               ? Type::memref({}, t.getElementType(), t.getMemorySpace())
-               : t;
-  auto linear = [](const Shape &strides, int64_t offset) {
-    unsigned nSyms = 0;
-    AffineExpr e = offset == kDynamic ? AffineExpr::symbol(nSyms++)
-                                      : AffineExpr::constant(offset);
-    for (unsigned d = 0; d < strides.size(); ++d)
-      e = e + AffineExpr::dim(d) * (strides[d] == kDynamic
-                                        ? AffineExpr::symbol(nSyms++)
-                                        : AffineExpr::constant(strides[d]));
-    return AffineMap::get((unsigned)strides.size(), nSyms, {e});
-  };
-  // Row-major strides with a symbol after the first dynamic size.
-  Shape canonical(t.getRank());
-  int64_t running = 1;
-  for (size_t d = canonical.size(); d-- > 0;) {
-    canonical[d] = running;
-    running = satMul(running, t.getDimSize((unsigned)d));
-  }
-  AffineMap m = linear(s->strides, s->offset);
-  // Only fully static layouts fold back to the identity (checked against
-  // mlir-opt: `strided<[?, 1]>` on memref<4x?xf32> stays a map).
-  bool isStatic = s->offset != kDynamic;
-  for (int64_t st : s->strides)
-    isStatic &= st != kDynamic;
-  if (isStatic && m.getResult(0) == linear(canonical, 0).getResult(0))
-    return Type::memref(t.getShape(), t.getElementType(), t.getMemorySpace());
-  return Type::mapMemref(t.getShape(), t.getElementType(), m,
-                         t.getMemorySpace());
-}
-
-/// memref.cast's compatibility rule (CastOp::areCastCompatible).
-bool areCastCompatible(Type a, Type b) {
-  if (a.isMemRef() && b.isMemRef()) {
-    if (a.getElementType() != b.getElementType())
-      return false;
-    if (!sameLayout(a, b)) {
-      auto sa = stridesOf(a), sb = stridesOf(b);
-      if (!sa || !sb || sa->strides.size() != sb->strides.size())
-        return false;
-      auto compatible = [](int64_t x, int64_t y) {
-        return x == kDynamic || y == kDynamic || x == y;
-      };
-      if (!compatible(sa->offset, sb->offset))
-        return false;
-      for (size_t i = 0; i < sa->strides.size(); ++i)
-        if (!compatible(sa->strides[i], sb->strides[i]))
-          return false;
-    }
-    if (a.getMemorySpace() != b.getMemorySpace() || a.getRank() != b.getRank())
-      return false;
-    for (unsigned i = 0; i < a.getRank(); ++i)
-      if (!a.isDynamicDim(i) && !b.isDynamicDim(i) &&
-          a.getDimSize(i) != b.getDimSize(i))
-        return false;
-    return true;
-  }
-  if (!a.isAnyMemRef() || !b.isAnyMemRef())
-    return false;
-  if (a.isUnrankedMemRef() && b.isUnrankedMemRef())
-    return false;
-  return a.getElementType() == b.getElementType() &&
-         a.getMemorySpace() == b.getMemorySpace();
-}
-
 /// Reads `reassociation = [[0, 1], [2]]`.
-bool getReassociation(Operation &op, VerifyContext &ctx, Groups &groups) {
+bool getReassociation(Operation &op, VerifyContext &ctx,
+                      Reassociation &groups) {
   Attribute a = requireAttr(op, ctx, "reassociation");
   if (!a)
     return false;
@@ -382,115 +184,12 @@ bool getReassociation(Operation &op, VerifyContext &ctx, Groups &groups) {
   return true;
 }
 
-/// verifyCollapsedShape of MemRefOps.cpp: groups cover the expanded dims
-/// in order and static groups multiply out to the collapsed size.
+/// verifyCollapsedShape of MemRefOps.cpp, with MLIR's messages.
 bool verifyCollapsedShape(Operation &op, VerifyContext &ctx,
                           const Shape &collapsed, const Shape &expanded,
-                          const Groups &groups) {
-  if (collapsed.size() != groups.size())
-    return ctx.emitOpError(op, "invalid number of reassociation groups: "
-                               "found " +
-                                   std::to_string(groups.size()) +
-                                   ", expected " +
-                                   std::to_string(collapsed.size()));
-  int64_t nextDim = 0;
-  for (size_t g = 0; g < groups.size(); ++g) {
-    bool foundDynamic = false;
-    for (int64_t d : groups[g]) {
-      if (d != nextDim++)
-        return ctx.emitOpError(op, "reassociation indices must be contiguous");
-      if (d >= (int64_t)expanded.size())
-        return ctx.emitOpError(op, "reassociation index " + std::to_string(d) +
-                                       " is out of bounds");
-      foundDynamic |= expanded[d] == kDynamic;
-    }
-    if ((collapsed[g] == kDynamic) != foundDynamic)
-      return ctx.emitOpError(op, "collapsed dim (" + std::to_string(g) +
-                                     ") must be dynamic if and only if "
-                                     "reassociation group is dynamic");
-    if (!foundDynamic) {
-      int64_t size = 1;
-      for (int64_t d : groups[g])
-        size *= expanded[d];
-      if (size != collapsed[g])
-        return ctx.emitOpError(
-            op, "collapsed dim size (" + std::to_string(collapsed[g]) +
-                    ") must equal reassociation group size (" +
-                    std::to_string(size) + ")");
-    }
-  }
-  if (collapsed.empty()) {
-    for (int64_t d : expanded)
-      if (d != 1)
-        return ctx.emitOpError(op, "rank 0 memrefs can only be "
-                                   "extended/collapsed with/from ones");
-  } else if (nextDim != (int64_t)expanded.size()) {
-    return ctx.emitOpError(op, "expanded rank (" +
-                                   std::to_string(expanded.size()) +
-                                   ") inconsistent with number of "
-                                   "reassociation indices (" +
-                                   std::to_string(nextDim) + ")");
-  }
-  return true;
-}
-
-/// computeCollapsedLayoutMap (non-strict): the stride of a group is that of
-/// its last non-unit dim; collapsed dims must be contiguous where known.
-std::optional<Strided> collapsedLayout(Type src, const Groups &groups) {
-  auto s = stridesOf(src);
-  if (!s)
-    return std::nullopt;
-  const Shape &shape = src.getShape();
-  Strided out;
-  out.offset = s->offset;
-  for (const auto &g : groups) {
-    size_t n = g.size();
-    while (n > 1 && shape[g[n - 1]] == 1)
-      --n;
-    int64_t last = g[n - 1];
-    out.strides.push_back(shape[last] != kDynamic || n == 1 ? s->strides[last]
-                                                            : kDynamic);
-  }
-  for (size_t gi = groups.size(); gi-- > 0;) {
-    const auto &g = groups[gi];
-    int64_t stride = out.strides[gi];
-    for (size_t k = g.size(); k-- > 1;) {
-      int64_t idx = g[k];
-      stride = satMul(stride, shape[idx]);
-      int64_t srcStride = s->strides[idx - 1];
-      if (shape[idx - 1] == 1)
-        continue;
-      if (stride != kDynamic && srcStride != kDynamic && stride != srcStride)
-        return std::nullopt;
-    }
-  }
-  return out;
-}
-
-/// computeExpandedLayoutMap: each group expands its source stride from
-/// the innermost dim outwards.
-std::optional<Strided> expandedLayout(Type src, const Shape &resultShape,
-                                      const Groups &groups) {
-  auto s = stridesOf(src);
-  if (!s)
-    return std::nullopt;
-  Strided out;
-  out.offset = s->offset;
-  out.strides.assign(resultShape.size(), 1);
-  int64_t shapeIndex = (int64_t)resultShape.size() - 1;
-  for (size_t gi = groups.size(); gi-- > 0;) {
-    int64_t stride = s->strides[gi];
-    for (size_t k = 0; k < groups[gi].size() && shapeIndex >= 0; ++k) {
-      out.strides[shapeIndex] = stride;
-      stride = satMul(stride, resultShape[shapeIndex--]);
-    }
-  }
-  return out;
-}
-
-Type withLayout(Type like, const Shape &shape, const Strided &l) {
-  return Type::stridedMemref(shape, like.getElementType(), l.strides, l.offset,
-                             like.getMemorySpace());
+                          const Reassociation &groups) {
+  std::string error = checkReassociation(collapsed, expanded, groups);
+  return error.empty() || ctx.emitOpError(op, error);
 }
 
 //===-- allocation
@@ -793,71 +492,6 @@ bool verifyOffsetsSizesStrides(Operation &op, VerifyContext &ctx,
   return expectIndexOperands(op, ctx, 1, op.getNumOperands());
 }
 
-/// computeRankReductionMask: greedily matches `reduced` against
-/// `original`, dropping only unit dims; nullopt if impossible.
-std::optional<std::vector<bool>> rankReductionMask(const Shape &original,
-                                                   const Shape &reduced) {
-  std::vector<bool> unused(original.size(), false);
-  size_t r = 0;
-  for (size_t i = 0; i < original.size(); ++i) {
-    if (r < reduced.size() && original[i] == reduced[r]) {
-      ++r;
-      continue;
-    }
-    unused[i] = true;
-    if (original[i] != 1)
-      return std::nullopt;
-  }
-  if (r != reduced.size())
-    return std::nullopt;
-  return unused;
-}
-
-/// computeMemRefRankReductionMask: which unit dims a rank-reduced result
-/// dropped, using the strides to disambiguate.
-std::optional<std::vector<bool>>
-memrefRankReductionMask(Type original, Type reduced, const Shape &sizes) {
-  std::vector<bool> unused(original.getRank(), false);
-  if (original.getRank() == reduced.getRank())
-    return unused;
-  int64_t count = 0;
-  for (size_t i = 0; i < sizes.size(); ++i)
-    if (sizes[i] == 1) {
-      unused[i] = true;
-      ++count;
-    }
-  if (count + reduced.getRank() == original.getRank())
-    return unused;
-  auto so = stridesOf(original), sr = stridesOf(reduced);
-  if (!so || !sr)
-    return std::nullopt;
-  std::map<int64_t, unsigned> unaccounted, candidate;
-  for (int64_t s : so->strides)
-    ++unaccounted[s];
-  for (int64_t s : sr->strides)
-    ++candidate[s];
-  for (size_t d = 0; d < unused.size(); ++d) {
-    if (!unused[d])
-      continue;
-    int64_t s = so->strides[d];
-    if (unaccounted[s] > candidate[s]) {
-      --unaccounted[s];
-      continue;
-    }
-    if (unaccounted[s] == candidate[s]) {
-      unused[d] = false;
-      continue;
-    }
-    return std::nullopt;
-  }
-  count = 0;
-  for (bool u : unused)
-    count += u;
-  if (count + reduced.getRank() != original.getRank())
-    return std::nullopt;
-  return unused;
-}
-
 bool verifySubView(Operation &op, VerifyContext &ctx) {
   if (!expectAtLeastOperands(op, ctx, 1) || !expectResults(op, ctx, 1) ||
       !expectNoRegions(op, ctx))
@@ -877,18 +511,12 @@ bool verifySubView(Operation &op, VerifyContext &ctx) {
                              "memref type " +
                                  quoted(base) + " and subview memref type " +
                                  quoted(sub));
-  auto bs = stridesOf(base);
-  if (!bs)
+  auto inferred =
+      inferSubViewResultType(base, o.lists[0], o.lists[1], o.lists[2]);
+  if (!inferred)
     return ctx.emitError(op, "base type " + quoted(base) + " is not strided");
-  // SubViewOp::inferResultType: offset and strides scale by the source's.
-  Strided expected;
-  expected.offset = bs->offset;
-  for (unsigned d = 0; d < rank; ++d) {
-    expected.offset =
-        satAdd(expected.offset, satMul(o.lists[0][d], bs->strides[d]));
-    expected.strides.push_back(satMul(bs->strides[d], o.lists[2][d]));
-  }
-  Type expectedType = withLayout(base, o.lists[1], expected);
+  Type expectedType = *inferred;
+  StridedLayout expected = *getStridedLayout(expectedType);
   std::string layoutMsg = "expected result type to be " + quoted(expectedType) +
                           " or a rank-reduced version. (mismatch of result "
                           "layout) ";
@@ -896,7 +524,7 @@ bool verifySubView(Operation &op, VerifyContext &ctx) {
     if (sub.getRank() > expectedType.getRank())
       return ctx.emitError(op, "expected result rank to be smaller or equal "
                                "to the source rank. ");
-    if (!rankReductionMask(expectedType.getShape(), sub.getShape()))
+    if (!computeRankReductionMask(expectedType.getShape(), sub.getShape()))
       return ctx.emitError(op, "expected result type to be " +
                                    quoted(expectedType) +
                                    " or a rank-reduced version. (mismatch of "
@@ -905,10 +533,10 @@ bool verifySubView(Operation &op, VerifyContext &ctx) {
       return ctx.emitError(op, "expected result element type to be " +
                                    quoted(expectedType.getElementType()));
   }
-  auto ss = stridesOf(sub);
+  auto ss = getStridedLayout(sub);
   if (!ss || ss->offset != expected.offset)
     return ctx.emitError(op, layoutMsg);
-  auto unused = memrefRankReductionMask(expectedType, sub, o.lists[1]);
+  auto unused = computeMemRefRankReductionMask(expectedType, sub, o.lists[1]);
   if (!unused)
     return ctx.emitError(op, layoutMsg);
   for (unsigned i = 0, j = 0; i < rank; ++i) {
@@ -952,7 +580,7 @@ bool verifyReinterpretCast(Operation &op, VerifyContext &ctx) {
                   " instead of " + std::to_string(have) +
                   " in dim = " + std::to_string(d));
   }
-  auto ds = stridesOf(dst);
+  auto ds = getStridedLayout(dst);
   if (!ds)
     return ctx.emitError(op, "expected result type to have strided layout "
                              "but found " +
@@ -1005,13 +633,13 @@ bool verifyView(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyCollapseShape(Operation &op, VerifyContext &ctx) {
-  Groups groups;
+  Reassociation groups;
   if (!getReassociation(op, ctx, groups) || !expectShape(op, ctx, 1, 1))
     return false;
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
-  if (!src.isMemRef() || !stridesOf(src))
+  if (!src.isMemRef() || !getStridedLayout(src))
     return badOperand(op, ctx, 0, kStridedMemRef);
-  if (!dst.isMemRef() || !stridesOf(dst))
+  if (!dst.isMemRef() || !getStridedLayout(dst))
     return badResult(op, ctx, 0, kStridedMemRef);
   if (src.getRank() < dst.getRank()) {
     std::string r0 = std::to_string(src.getRank()),
@@ -1022,26 +650,20 @@ bool verifyCollapseShape(Operation &op, VerifyContext &ctx) {
   }
   if (!verifyCollapsedShape(op, ctx, dst.getShape(), src.getShape(), groups))
     return false;
-  Type expected;
-  if (hasIdentityLayout(src)) {
-    expected = Type::memref(dst.getShape(), src.getElementType(),
-                            src.getMemorySpace());
-  } else {
-    auto layout = collapsedLayout(src, groups);
-    if (!layout)
-      return ctx.emitOpError(op, "invalid source layout map or collapsing "
-                                 "non-contiguous dims");
-    expected = withLayout(src, dst.getShape(), *layout);
-  }
-  if (expected != dst)
+  // The reassociation is valid, so only the layout can fail to collapse.
+  auto expected = inferCollapsedType(src, groups);
+  if (!expected)
+    return ctx.emitOpError(op, "invalid source layout map or collapsing "
+                               "non-contiguous dims");
+  if (*expected != dst)
     return ctx.emitOpError(op, "expected collapsed type to be " +
-                                   quoted(expected) + " but found " +
+                                   quoted(*expected) + " but found " +
                                    quoted(dst));
   return true;
 }
 
 bool verifyExpandShape(Operation &op, VerifyContext &ctx) {
-  Groups groups;
+  Reassociation groups;
   Shape staticShape;
   if (!getReassociation(op, ctx, groups) ||
       !getI64Array(op, ctx, "static_output_shape", staticShape) ||
@@ -1049,11 +671,11 @@ bool verifyExpandShape(Operation &op, VerifyContext &ctx) {
       !expectNoRegions(op, ctx))
     return false;
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
-  if (!src.isMemRef() || !stridesOf(src))
+  if (!src.isMemRef() || !getStridedLayout(src))
     return badOperand(op, ctx, 0, kStridedMemRef);
   if (!expectIndexOperands(op, ctx, 1, op.getNumOperands()))
     return false;
-  if (!dst.isMemRef() || !stridesOf(dst))
+  if (!dst.isMemRef() || !getStridedLayout(dst))
     return badResult(op, ctx, 0, kStridedMemRef);
   if (src.getRank() > dst.getRank()) {
     std::string r0 = std::to_string(src.getRank()),
@@ -1064,19 +686,12 @@ bool verifyExpandShape(Operation &op, VerifyContext &ctx) {
   }
   if (!verifyCollapsedShape(op, ctx, src.getShape(), dst.getShape(), groups))
     return false;
-  Type expected;
-  if (hasIdentityLayout(src)) {
-    expected = Type::memref(dst.getShape(), src.getElementType(),
-                            src.getMemorySpace());
-  } else {
-    auto layout = expandedLayout(src, dst.getShape(), groups);
-    if (!layout)
-      return ctx.emitOpError(op, "invalid source layout map");
-    expected = withLayout(src, dst.getShape(), *layout);
-  }
-  if (expected != dst)
+  auto expected = inferExpandedType(src, dst.getShape(), groups);
+  if (!expected)
+    return ctx.emitOpError(op, "invalid source layout map");
+  if (*expected != dst)
     return ctx.emitOpError(op, "expected expanded type to be " +
-                                   quoted(expected) + " but found " +
+                                   quoted(*expected) + " but found " +
                                    quoted(dst));
   if ((int64_t)staticShape.size() != dst.getRank())
     return ctx.emitOpError(
@@ -1122,9 +737,9 @@ bool verifyTranspose(Operation &op, VerifyContext &ctx) {
   if (!expectShape(op, ctx, 1, 1))
     return false;
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
-  if (!src.isMemRef() || !stridesOf(src))
+  if (!src.isMemRef() || !getStridedLayout(src))
     return badOperand(op, ctx, 0, kStridedMemRef);
-  if (!dst.isMemRef() || !stridesOf(dst))
+  if (!dst.isMemRef() || !getStridedLayout(dst))
     return badResult(op, ctx, 0, kStridedMemRef);
   AffineMap m = a.getAffineMap();
   auto perm = permutationOf(m);
@@ -1133,20 +748,12 @@ bool verifyTranspose(Operation &op, VerifyContext &ctx) {
   if (m.getNumDims() != src.getRank())
     return ctx.emitOpError(op, "expected a permutation map of same rank as "
                                "the input");
-  // inferTransposeResultType: sizes and strides permuted, offset kept.
-  Strided s = *stridesOf(src), t;
-  t.offset = s.offset;
-  Shape shape;
-  for (unsigned d : *perm) {
-    shape.push_back(src.getDimSize(d));
-    t.strides.push_back(s.strides[d]);
-  }
-  Type expected = withLayout(src, shape, t);
-  if (canonicalStrided(expected) != canonicalStrided(dst))
+  Type expected = canonicalizeStridedLayout(*inferTransposedType(src, *perm));
+  if (expected != canonicalizeStridedLayout(dst))
     return ctx.emitOpError(op, "result type " + quoted(dst) +
                                    " is not equivalent to the canonical "
                                    "transposed input type " +
-                                   quoted(canonicalStrided(expected)));
+                                   quoted(expected));
   return true;
 }
 
