@@ -18,42 +18,30 @@ struct CheckedAccess {
   std::string role;
 };
 
-MemRefAccess tagAccess(Operation *op, unsigned tagAt, bool isWrite) {
-  MemRefAccess a;
-  a.op = op;
-  a.memref = op->getOperand(tagAt);
-  a.isWrite = isWrite;
-  a.indices.map = op->getAttr("tag_map").getAffineMap();
-  a.indices.operands = op->getOperands(tagAt + 1, a.indices.map.getNumInputs());
-  return a;
-}
-
 /// A DMA is checked at its start subscripts (each one a memref index) and
 /// over all elements it moves (which delinearise across dimensions), and
 /// its tag like a scalar access.
-std::vector<CheckedAccess> dmaStartAccesses(Operation *op) {
+std::vector<CheckedAccess> dmaStartAccesses(const AffineDma &dma) {
   std::vector<CheckedAccess> out;
-  for (const MemRefAccess &a : getMemRefAccesses(op)) {
+  for (const MemRefAccess &a : getMemRefAccesses(dma.getOp())) {
     std::string role = a.isWrite ? "destination" : "source";
     out.push_back({a, false, role});
     out.push_back({a, true, role});
   }
-  unsigned tagAt = 2 + (unsigned)out[0].access.indices.operands.size() +
-                   (unsigned)out[2].access.indices.operands.size();
-  out.push_back({tagAccess(op, tagAt, true), false, "tag"});
+  out.push_back(
+      {getMemRefAccess(dma.getOp(), dma.getTag(), true), false, "tag"});
   return out;
 }
 
 std::vector<CheckedAccess> checkedAccesses(Operation *op) {
-  const std::string &n = op->getName();
-  if (n == "affine.load" || n == "affine.store" || n == "affine.vector_load" ||
-      n == "affine.vector_store")
+  if (AffineAccess::get(op))
     return {{getMemRefAccesses(op).front(), true, ""}};
-  if (n == "affine.dma_start")
-    return dmaStartAccesses(op);
-  if (n == "affine.dma_wait")
-    return {{tagAccess(op, 0, false), false, "tag"}};
-  return {};
+  std::optional<AffineDma> dma = AffineDma::get(op);
+  if (!dma)
+    return {};
+  if (dma->isStart())
+    return dmaStartAccesses(*dma);
+  return {{getMemRefAccess(op, dma->getTag(), false), false, "tag"}};
 }
 
 //===-- runtime sizes -----------------------------------------------------===//

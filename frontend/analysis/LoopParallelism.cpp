@@ -5,6 +5,7 @@
 #include "frontend/analysis/LoopParallelism.h"
 
 #include "frontend/analysis/IterationDomain.h"
+#include "frontend/ir/MemoryEffects.h"
 
 #include <algorithm>
 #include <array>
@@ -14,53 +15,44 @@
 namespace affjit {
 namespace {
 
-constexpr std::array<std::string_view, 7> kViewOps{
-    "memref.subview",          "memref.cast",           "memref.view",
-    "memref.reinterpret_cast", "memref.collapse_shape", "memref.expand_shape",
-    "memref.transpose"};
-
-/// vector ops that touch memory (the others compute on registers).
-constexpr std::array<std::string_view, 11> kVectorMemoryOps{
-    "vector.load",           "vector.store",      "vector.transfer_read",
-    "vector.transfer_write", "vector.maskedload", "vector.maskedstore",
-    "vector.gather",         "vector.scatter",    "vector.expandload",
-    "vector.compressstore",  "vector.print"};
-
-template <size_t N>
-bool isOneOf(const Operation *op,
-             const std::array<std::string_view, N> &names) {
-  return std::find(names.begin(), names.end(), op->getName()) != names.end();
+/// True if there are effects and all of them are of `kind`.
+bool allOfKind(const std::vector<MemoryEffect> &effects, EffectKind kind) {
+  return !effects.empty() &&
+         std::all_of(effects.begin(), effects.end(),
+                     [&](const MemoryEffect &e) { return e.kind == kind; });
 }
 
-bool isAllocation(const Operation *op) {
-  return op->isa("memref.alloc") || op->isa("memref.alloca");
-}
-
-/// Ops that neither read nor write memory (nor do anything else a parallel
-/// schedule could reorder badly).
-bool isMemoryEffectFree(const Operation *op) {
-  std::string_view dialect = op->getDialect();
-  if (dialect == "arith" || dialect == "math")
-    return true;
-  if (dialect == "vector")
-    return !isOneOf(op, kVectorMemoryOps);
-  return op->isa("affine.for") || op->isa("affine.if") ||
-         op->isa("affine.parallel") || op->isa("affine.yield") ||
-         op->isa("affine.apply") || op->isa("affine.min") ||
-         op->isa("affine.max") || op->isa("memref.dim") ||
-         op->isa("memref.rank") || isOneOf(op, kViewOps);
+/// Ops without memory effects that the check still gives up on. Prefetches
+/// and memref.assume_alignment declare no effects in MLIR 19, so its
+/// isLoopMemoryParallel gives up on them as well (mlir-opt
+/// --affine-parallelize leaves such loops alone). memref.get_global and
+/// alloca_scope, which MLIR accepts, are refused as they were before memory
+/// effects were modelled: accepting them changes which loops are parallel,
+/// a decision of its own.
+bool refusedDespiteNoEffect(const Operation *op) {
+  static constexpr std::array<std::string_view, 6> refused{
+      "affine.prefetch",   "memref.prefetch",     "memref.assume_alignment",
+      "memref.get_global", "memref.alloca_scope", "memref.alloca_scope.return"};
+  return std::find(refused.begin(), refused.end(), op->getName()) !=
+         refused.end();
 }
 
 /// True if `memref` is allocated by an op inside `loop` (or is a view of
 /// such a buffer): every iteration then has its own.
-bool isLocallyDefined(const Value *memref, Operation *loop) {
-  Operation *def = memref->getDefiningOp();
-  if (!def || def == loop || !def->isAncestorOrSelf(loop))
-    return false;
-  if (isAllocation(def))
+bool isLocallyDefined(Value *memref, Operation *loop) {
+  Operation *def = getViewRoot(memref)->getDefiningOp();
+  return def && def != loop && def->isAncestorOrSelf(loop) &&
+         allOfKind(getMemoryEffects(def), EffectKind::Allocate);
+}
+
+/// Allocating a buffer, or freeing one of this iteration's, is private to
+/// the iteration.
+bool isPrivateToIteration(const std::vector<MemoryEffect> &effects,
+                          Operation *loop) {
+  if (allOfKind(effects, EffectKind::Allocate))
     return true;
-  return isOneOf(def, kViewOps) && def->getNumOperands() > 0 &&
-         isLocallyDefined(def->getOperand(0), loop);
+  return effects.size() == 1 && effects[0].kind == EffectKind::Free &&
+         isLocallyDefined(effects[0].memref, loop);
 }
 
 /// The accesses inside `loop` to memrefs that live across its iterations;
@@ -78,10 +70,10 @@ std::optional<std::vector<MemRefAccess>> sharedAccesses(Operation *loop) {
           accesses.push_back(std::move(a));
       return;
     }
-    // Freeing a buffer of this iteration is private to it as well.
-    bool freesLocal = op->isa("memref.dealloc") && op->getNumOperands() == 1 &&
-                      isLocallyDefined(op->getOperand(0), loop);
-    if (!isAllocation(op) && !freesLocal && !isMemoryEffectFree(op))
+    // The walk visits nested ops itself: only the op's own effects count.
+    std::vector<MemoryEffect> effects = getMemoryEffects(op);
+    bool noEffect = effects.empty() && !refusedDespiteNoEffect(op);
+    if (!noEffect && !isPrivateToIteration(effects, loop))
       unknownEffect = true;
   });
   if (unknownEffect)

@@ -9,16 +9,11 @@ namespace affjit {
 
 namespace {
 
-MemRefAccess affineAccess(Operation *op, unsigned memrefAt, const char *mapName,
-                          bool isWrite) {
-  MemRefAccess a;
-  a.op = op;
-  a.memref = op->getOperand(memrefAt);
-  a.isWrite = isWrite;
-  a.indices.map = op->getAttr(mapName).getAffineMap();
-  a.indices.operands =
-      op->getOperands(memrefAt + 1, a.indices.map.getNumInputs());
-  return a;
+MemRefAccess fromAffineAccess(const AffineAccess &a) {
+  return getMemRefAccess(a.getOp(),
+                         {a.getMemRef(), a.getMemRefOperandIndex(), a.getMap(),
+                          a.getMapOperands()},
+                         a.isWrite());
 }
 
 /// memref.load/store: indices are used as they are (identity map).
@@ -30,34 +25,40 @@ MemRefAccess plainAccess(Operation *op, unsigned memrefAt, bool isWrite) {
   unsigned rank = op->getNumOperands() - memrefAt - 1;
   a.indices.map = AffineMap::getMultiDimIdentity(rank);
   a.indices.operands = op->getOperands(memrefAt + 1, rank);
+  a.memrefOperandIndex = memrefAt;
   return a;
 }
 
-std::vector<MemRefAccess> dmaAccesses(Operation *op) {
-  AffineMap srcMap = op->getAttr("src_map").getAffineMap();
-  unsigned dstAt = 1 + srcMap.getNumInputs();
-  return {affineAccess(op, 0, "src_map", false),
-          affineAccess(op, dstAt, "dst_map", true)};
-}
-
 } // namespace
+
+MemRefAccess getMemRefAccess(Operation *op, const AffineMemRefOperand &operand,
+                             bool isWrite) {
+  MemRefAccess a;
+  a.op = op;
+  a.memref = operand.memref;
+  a.isWrite = isWrite;
+  a.indices = {operand.map, operand.mapOperands};
+  a.memrefOperandIndex = operand.operandIndex;
+  return a;
+}
 
 bool isAffineLoadOrStore(const Operation *op) {
   return op->isa("affine.load") || op->isa("affine.store");
 }
 
 std::vector<MemRefAccess> getMemRefAccesses(Operation *op) {
-  const std::string &n = op->getName();
-  if (n == "affine.load" || n == "affine.vector_load")
-    return {affineAccess(op, 0, "map", false)};
-  if (n == "affine.store" || n == "affine.vector_store")
-    return {affineAccess(op, 1, "map", true)};
-  if (n == "memref.load")
+  if (std::optional<AffineAccess> a = AffineAccess::get(op))
+    return {fromAffineAccess(*a)};
+  if (op->isa("memref.load"))
     return {plainAccess(op, 0, false)};
-  if (n == "memref.store")
+  if (op->isa("memref.store"))
     return {plainAccess(op, 1, true)};
-  if (n == "affine.dma_start")
-    return dmaAccesses(op);
+  // The source is read and the destination written; the tag synchronises
+  // and holds no data the analyses follow.
+  std::optional<AffineDma> dma = AffineDma::get(op);
+  if (dma && dma->isStart())
+    return {getMemRefAccess(op, dma->getSrc(), false),
+            getMemRefAccess(op, dma->getDst(), true)};
   return {};
 }
 

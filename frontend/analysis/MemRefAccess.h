@@ -8,6 +8,7 @@
 #include "frontend/analysis/IterationDomain.h"
 #include "frontend/analysis/Relation.h"
 #include "frontend/analysis/ValueConstraints.h"
+#include "frontend/ir/AffineAccess.h"
 
 #include <optional>
 #include <vector>
@@ -21,12 +22,18 @@ struct MemRefAccess {
   /// Subscripts: one result per memref dimension (first element for vector
   /// and DMA transfers).
   AffineValueMap indices;
+  /// Position of `memref` among the operands of `op`.
+  unsigned memrefOperandIndex = 0;
 };
 
 /// The accesses `op` performs: one for affine/memref loads and stores and
 /// the affine vector forms, two for affine.dma_start (read source, write
 /// destination), none otherwise.
 std::vector<MemRefAccess> getMemRefAccesses(Operation *op);
+/// The access `op` makes through one of its map-addressed memref operands
+/// (a side or the tag of a DMA).
+MemRefAccess getMemRefAccess(Operation *op, const AffineMemRefOperand &operand,
+                             bool isWrite);
 /// True for affine.load / affine.store, the ops MLIR's dependence test
 /// pass reports on.
 bool isAffineLoadOrStore(const Operation *op);

@@ -66,21 +66,15 @@ struct DmaTransfer {
   bool strideOnSource = false;
 };
 
-std::optional<DmaTransfer> getDmaTransfer(Operation *op) {
-  auto inputs = [&](const char *name) {
-    return op->getAttr(name).getAffineMap().getNumInputs();
-  };
-  unsigned dstAt = 1 + inputs("src_map");
-  unsigned tagAt = dstAt + 1 + inputs("dst_map");
-  unsigned numAt = tagAt + 1 + inputs("tag_map");
+std::optional<DmaTransfer> getDmaTransfer(const AffineDma &dma) {
   DmaTransfer t;
-  std::optional<int64_t> num = getConstantIntValue(op->getOperand(numAt));
+  std::optional<int64_t> num = getConstantIntValue(dma.getNumElements());
   if (!num || *num < 0)
     return std::nullopt;
   t.numElements = *num;
-  if (op->getNumOperands() > numAt + 1) {
-    auto stride = getConstantIntValue(op->getOperand(numAt + 1));
-    auto per = getConstantIntValue(op->getOperand(numAt + 2));
+  if (dma.isStrided()) {
+    auto stride = getConstantIntValue(dma.getStride());
+    auto per = getConstantIntValue(dma.getNumElementsPerStride());
     // The runtime rejects these transfers; there is no region to speak of.
     if (!stride || !per || *stride < 0 || *per <= 0 || *num % *per != 0)
       return std::nullopt;
@@ -89,8 +83,8 @@ std::optional<DmaTransfer> getDmaTransfer(Operation *op) {
   }
   // The stride applies on the side in the slower (lower-numbered) space, as
   // the runtime does it (runtime/Dma.cpp).
-  t.strideOnSource = op->getOperand(0)->getType().getMemorySpace() <=
-                     op->getOperand(dstAt)->getType().getMemorySpace();
+  t.strideOnSource = dma.getSrc().memref->getType().getMemorySpace() <=
+                     dma.getDst().memref->getType().getMemorySpace();
   return t;
 }
 
@@ -130,7 +124,8 @@ bool addDmaExtent(ConstraintSystem &cst, std::vector<FlatRow> &rows,
   if (!type.hasStaticShape() || type.getLayoutKind() != LayoutKind::Identity ||
       rows.empty())
     return false;
-  std::optional<DmaTransfer> t = getDmaTransfer(access.op);
+  std::optional<AffineDma> dma = AffineDma::get(access.op);
+  std::optional<DmaTransfer> t = dma ? getDmaTransfer(*dma) : std::nullopt;
   if (!t)
     return false;
   const std::vector<int64_t> &shape = type.getShape();
@@ -164,12 +159,10 @@ bool addDmaExtent(ConstraintSystem &cst, std::vector<FlatRow> &rows,
 /// touches; false if they cannot be described.
 bool addTransferExtent(ConstraintSystem &cst, std::vector<FlatRow> &rows,
                        const MemRefAccess &access) {
-  Operation *op = access.op;
-  if (op->isa("affine.vector_load"))
-    return addVectorExtent(cst, rows, op->getResult(0)->getType());
-  if (op->isa("affine.vector_store"))
-    return addVectorExtent(cst, rows, op->getOperand(0)->getType());
-  if (op->isa("affine.dma_start"))
+  std::optional<AffineAccess> affine = AffineAccess::get(access.op);
+  if (affine && affine->isVector())
+    return addVectorExtent(cst, rows, affine->getVectorType());
+  if (access.op->isa("affine.dma_start"))
     return addDmaExtent(cst, rows, access);
   return true;
 }
@@ -565,14 +558,9 @@ bool touchesNoElement(const Operation *op) {
 /// The operand positions of the memrefs whose elements
 /// getMemRefAccesses(op) describes.
 std::vector<unsigned> describedMemRefOperands(Operation *op) {
-  if (op->isa("affine.dma_start")) {
-    unsigned srcInputs = op->getAttr("src_map").getAffineMap().getNumInputs();
-    return {0, 1 + srcInputs};
-  }
-  // Loads name the memref first, stores after the stored value.
   std::vector<unsigned> at;
   for (const MemRefAccess &a : getMemRefAccesses(op))
-    at.push_back(a.isWrite ? 1 : 0);
+    at.push_back(a.memrefOperandIndex);
   return at;
 }
 

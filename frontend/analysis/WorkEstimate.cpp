@@ -4,6 +4,8 @@
 // count unknown, while memref accesses only need their root argument.
 #include "frontend/analysis/WorkEstimate.h"
 
+#include "frontend/ir/MemoryEffects.h"
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -50,44 +52,30 @@ int flopsPerLane(std::string_view name) {
 
 double lanes(Type t) { return t.isVector() ? (double)t.getNumElements() : 1.0; }
 
-/// Which operand of a load/store-like op is the memref, and whether the op
-/// writes it.
-struct Access {
-  unsigned memrefOperand;
-  bool writes;
-};
-
-std::optional<Access> accessOf(std::string_view name) {
-  static const std::set<std::string_view> loads = {
-      "affine.load", "affine.vector_load", "memref.load", "vector.load",
-      "vector.transfer_read"};
-  static const std::set<std::string_view> stores = {
-      "affine.store", "affine.vector_store", "memref.store", "vector.store",
-      "vector.transfer_write"};
-  if (loads.count(name))
-    return Access{0, false};
-  if (stores.count(name))
-    return Access{1, true};
-  return std::nullopt;
-}
-
-/// Ops whose memref result is a view of their first operand.
-bool isViewLike(std::string_view name) {
-  static const std::set<std::string_view> views = {
-      "memref.subview",          "memref.cast",
-      "memref.reinterpret_cast", "memref.collapse_shape",
-      "memref.expand_shape",     "memref.view",
-      "memref.transpose",        "memref.reshape",
-      "memref.assume_alignment"};
-  return views.count(name) != 0;
-}
-
 /// Ops that take a memref without reading or writing its elements.
 bool ignoresElements(std::string_view name) {
   static const std::set<std::string_view> ops = {
       "memref.dim",      "memref.rank",     "memref.dealloc",
-      "affine.prefetch", "memref.prefetch", "func.return"};
+      "affine.prefetch", "memref.prefetch", "memref.assume_alignment",
+      "func.return"};
   return ops.count(name) != 0;
+}
+
+/// DMA transfers move a run-time count of elements and synchronise on a
+/// tag; the estimate does not model them.
+bool isDma(std::string_view name) {
+  return name == "affine.dma_start" || name == "affine.dma_wait" ||
+         name == "memref.dma_start" || name == "memref.dma_wait";
+}
+
+/// Loads, stores, transfers and copies: ops whose effects are reads and
+/// writes of the elements of memref operands.
+bool onlyReadsOrWritesOperands(const std::vector<MemoryEffect> &effects) {
+  return !effects.empty() &&
+         std::all_of(effects.begin(), effects.end(), [](const MemoryEffect &e) {
+           return e.memref && e.operandIndex != MemoryEffect::kNoOperand &&
+                  (e.kind == EffectKind::Read || e.kind == EffectKind::Write);
+         });
 }
 
 /// Where a memref value comes from: an argument, a local allocation or
@@ -197,16 +185,14 @@ private:
   }
 
   void noteAccesses(Operation &op) {
-    const std::string &name = op.getName();
-    if (auto access = accessOf(name))
-      return noteAccess(op, op.getOperand(access->memrefOperand),
-                        access->writes);
-    if (name == "memref.copy") {
-      noteAccess(op, op.getOperand(0), false);
-      return noteAccess(op, op.getOperand(1), true);
-    }
-    if (isViewLike(name) || ignoresElements(name))
+    if (isViewLike(&op) || ignoresElements(op.getName()))
       return;
+    std::vector<MemoryEffect> effects = getMemoryEffects(&op);
+    if (onlyReadsOrWritesOperands(effects) && !isDma(op.getName())) {
+      for (const MemoryEffect &e : effects)
+        noteAccess(op, e.memref, e.kind == EffectKind::Write);
+      return;
+    }
     for (Value *v : op.getOperands())
       if (v->getType().isAnyMemRef() && rootOf(v).kind != Root::Local)
         noteUnknown(bytesReason, "memrefs used by " + describe(op));
@@ -232,9 +218,9 @@ private:
       if (def->isa("memref.alloc") || def->isa("memref.alloca") ||
           def->isa("memref.get_global"))
         return {Root::Local};
-      if (!isViewLike(def->getName()) || def->getNumOperands() == 0)
+      v = getViewSource(def);
+      if (!v)
         return {Root::Unknown};
-      v = def->getOperand(0);
     }
     return {Root::Unknown};
   }

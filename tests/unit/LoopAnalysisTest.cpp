@@ -618,6 +618,76 @@ func.func @f(%A: memref<100xf32>, %B: memref<100xf32>) {
     EXPECT_FALSE(isLoopParallel(loop));
 }
 
+TEST(LoopAnalysis, HintsAreRefusedLikeMlir) {
+  // Prefetches and memref.assume_alignment change no memory, but MLIR 19
+  // declares no effects for them and gives up on the loop; so does affjit.
+  // The last loop, without a hint, is parallel.
+  const std::string text = R"(func.func @f(%A: memref<100xf32>,
+                                          %B: memref<100xf32>) {
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i] : memref<100xf32>
+    affine.prefetch %B[%i], read, locality<3>, data : memref<100xf32>
+    affine.store %v, %A[%i] : memref<100xf32>
+  }
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i] : memref<100xf32>
+    memref.prefetch %B[%i], write, locality<1>, data : memref<100xf32>
+    affine.store %v, %A[%i] : memref<100xf32>
+  }
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i] : memref<100xf32>
+    memref.assume_alignment %B, 16 : memref<100xf32>
+    affine.store %v, %A[%i] : memref<100xf32>
+  }
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i] : memref<100xf32>
+    affine.store %v, %A[%i] : memref<100xf32>
+  }
+  return
+}
+)";
+  std::unique_ptr<Program> p = parse(text);
+  ASSERT_TRUE(p->module) << p->errors;
+  std::vector<bool> ours = ourParallelLoops(*p);
+  EXPECT_EQ(ours, (std::vector<bool>{false, false, false, true}));
+  if (!mlirAvailable())
+    GTEST_SKIP() << "mlir-opt not found at " << mlirOpt();
+  std::string why;
+  std::optional<std::vector<bool>> mlir = mlirParallelLoops(text, why);
+  ASSERT_TRUE(mlir.has_value()) << why;
+  EXPECT_EQ(*mlir, ours);
+}
+
+TEST(LoopAnalysis, ViewsOfBuffersAllocatedInsideArePrivate) {
+  // Every iteration writes and reads its own buffer through a view of it:
+  // a subview, or a reshape (whose shape operand the loop also reads, an
+  // effect that keeps the second loop from being called parallel). Were
+  // the buffer shared, iteration i would read what iteration 3 - i writes.
+  std::unique_ptr<Program> p = parse(R"(func.func @f(%S: memref<2xindex>) {
+  %z = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4 {
+    %t = memref.alloca() : memref<4x4xf32>
+    %s = memref.subview %t[1, 0][2, 4][1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1], offset: 4>>
+    affine.store %z, %s[0, %i] : memref<2x4xf32, strided<[4, 1], offset: 4>>
+    %v = affine.load %s[0, 3 - %i] : memref<2x4xf32, strided<[4, 1], offset: 4>>
+  }
+  affine.for %i = 0 to 4 {
+    %t = memref.alloca() : memref<16xf32>
+    %r = memref.reshape %t(%S) : (memref<16xf32>, memref<2xindex>) -> memref<4x4xf32>
+    affine.store %z, %r[0, %i] : memref<4x4xf32>
+    %v = affine.load %r[0, 3 - %i] : memref<4x4xf32>
+  }
+  return
+}
+)");
+  ASSERT_TRUE(p->module) << p->errors;
+  std::vector<Operation *> loops = p->loops();
+  EXPECT_TRUE(isLoopParallel(loops[0]));
+  EXPECT_FALSE(isLoopParallel(loops[1]));
+  EXPECT_TRUE(getCarriedDependences(loops[0]).empty());
+  EXPECT_TRUE(getCarriedDependences(loops[1]).empty());
+}
+
 TEST(LoopAnalysis, BuffersAllocatedInsideArePrivate) {
   // Each iteration fills and reads its own temporary: no dependence across
   // iterations, although every iteration writes element 0 of "a" buffer.
