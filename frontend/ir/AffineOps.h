@@ -4,6 +4,7 @@
 // the access map, the iter_args); setters keep it consistent.
 #pragma once
 
+#include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/Ops.h"
 
 #include <optional>
@@ -127,32 +128,26 @@ public:
   std::vector<int64_t> getReductions() const;
 };
 
-/// The shared shape of affine.load/store and their vector forms: a memref
-/// operand at `MemRefIndex`, then the access map's operands, with the map
-/// in the `map` attribute.
-template <const char *Name, unsigned MemRefIndex>
-class AffineAccessView : public NamedOpView<Name> {
+/// The shared accessors of affine.load/store and their vector forms,
+/// through the AffineAccess interface that knows their operand layout.
+template <const char *Name> class AffineAccessView : public NamedOpView<Name> {
 public:
   using NamedOpView<Name>::NamedOpView;
-  static constexpr unsigned kMemRefOperand = MemRefIndex;
-  Value *getMemRef() const { return this->op->getOperand(MemRefIndex); }
+  AffineAccess getAccess() const { return *AffineAccess::get(this->op); }
+  Value *getMemRef() const { return getAccess().getMemRef(); }
   Type getMemRefType() const { return getMemRef()->getType(); }
-  void setMemRef(Value *memref) { this->op->setOperand(MemRefIndex, memref); }
-  AffineMap getMap() const { return this->op->getAttr("map").getAffineMap(); }
+  void setMemRef(Value *memref) { getAccess().setMemRef(memref); }
+  AffineMap getMap() const { return getAccess().getMap(); }
   std::vector<Value *> getMapOperands() const {
-    return this->op->getOperands(MemRefIndex + 1,
-                                 this->op->getNumOperands() - MemRefIndex - 1);
+    return getAccess().getMapOperands();
   }
   /// Replaces the access map and its operands.
-  void setMap(AffineMap map, const std::vector<Value *> &operands) {
-    this->op->setAttr("map", Attribute::affineMap(map));
-    this->op->replaceOperands(MemRefIndex + 1,
-                              this->op->getNumOperands() - MemRefIndex - 1,
-                              operands);
+  void setMap(const AffineMap &map, const std::vector<Value *> &operands) {
+    getAccess().setMap(map, operands);
   }
 };
 
-class AffineLoadOp : public AffineAccessView<opname::AffineLoad, 0> {
+class AffineLoadOp : public AffineAccessView<opname::AffineLoad> {
 public:
   using AffineAccessView::AffineAccessView;
   static AffineLoadOp create(OpBuilder &b, Value *memref, AffineMap map,
@@ -163,7 +158,7 @@ public:
   Value *getResult() const { return op->getResult(0); }
 };
 
-class AffineStoreOp : public AffineAccessView<opname::AffineStore, 1> {
+class AffineStoreOp : public AffineAccessView<opname::AffineStore> {
 public:
   using AffineAccessView::AffineAccessView;
   static AffineStoreOp create(OpBuilder &b, Value *value, Value *memref,
@@ -173,8 +168,7 @@ public:
   Value *getValueToStore() const { return op->getOperand(0); }
 };
 
-class AffineVectorLoadOp
-    : public AffineAccessView<opname::AffineVectorLoad, 0> {
+class AffineVectorLoadOp : public AffineAccessView<opname::AffineVectorLoad> {
 public:
   using AffineAccessView::AffineAccessView;
   static AffineVectorLoadOp create(OpBuilder &b, Type vectorType, Value *memref,
@@ -184,8 +178,7 @@ public:
   Value *getResult() const { return op->getResult(0); }
 };
 
-class AffineVectorStoreOp
-    : public AffineAccessView<opname::AffineVectorStore, 1> {
+class AffineVectorStoreOp : public AffineAccessView<opname::AffineVectorStore> {
 public:
   using AffineAccessView::AffineAccessView;
   static AffineVectorStoreOp create(OpBuilder &b, Value *vector, Value *memref,

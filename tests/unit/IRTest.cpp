@@ -293,8 +293,9 @@ TEST(IRBuild, EachTypedViewCreatesVerifiedOps) {
   EXPECT_FALSE(dyn_cast<AffineForOp>(ifOp.getOperation()));
   std::string path = writeTempFile(text);
   std::string diagnostics;
-  if (mlirAvailable())
+  if (mlirAvailable()) {
     EXPECT_TRUE(mlirAccepts(path, &diagnostics)) << diagnostics << text;
+  }
 }
 
 TEST(IRBuild, ForBoundSettersKeepOperandSegments) {

@@ -2,6 +2,7 @@
 #include "frontend/transform/utils/MemRefRemap.h"
 
 #include "frontend/analysis/AffineValueMap.h"
+#include "frontend/ir/AffineAccess.h"
 
 #include <algorithm>
 
@@ -18,29 +19,26 @@ struct MapSlot {
   unsigned numIndices;
 };
 
-unsigned mapInputs(const Operation *op, const char *attr) {
-  return op->getAttr(attr).getAffineMap().getNumInputs();
+MapSlot slotOf(const AffineMemRefOperand &operand, const char *mapAttr) {
+  return {operand.operandIndex, mapAttr, operand.operandIndex + 1,
+          operand.map.getNumInputs()};
 }
 
 /// The map slots of an affine access op; empty for any other op.
-std::vector<MapSlot> mapSlots(const Operation *op) {
-  const std::string &n = op->getName();
-  if (n == "affine.load" || n == "affine.vector_load" || n == "affine.prefetch")
-    return {{0, "map", 1, mapInputs(op, "map")}};
-  if (n == "affine.store" || n == "affine.vector_store")
-    return {{1, "map", 2, mapInputs(op, "map")}};
-  if (n == "affine.dma_wait")
-    return {{0, "tag_map", 1, mapInputs(op, "tag_map")}};
-  if (n != "affine.dma_start")
-    return {};
-  std::vector<MapSlot> slots;
-  unsigned pos = 0;
-  for (const char *attr : {"src_map", "dst_map", "tag_map"}) {
-    unsigned count = mapInputs(op, attr);
-    slots.push_back({pos, attr, pos + 1, count});
-    pos += 1 + count;
+std::vector<MapSlot> mapSlots(Operation *op) {
+  if (std::optional<AffineAccess> access = AffineAccess::get(op)) {
+    unsigned at = access->getMemRefOperandIndex();
+    return {{at, "map", at + 1, access->getMap().getNumInputs()}};
   }
-  return slots;
+  if (op->isa("affine.prefetch"))
+    return {{0, "map", 1, op->getAttr("map").getAffineMap().getNumInputs()}};
+  std::optional<AffineDma> dma = AffineDma::get(op);
+  if (!dma)
+    return {};
+  if (!dma->isStart())
+    return {slotOf(dma->getTag(), "tag_map")};
+  return {slotOf(dma->getSrc(), "src_map"), slotOf(dma->getDst(), "dst_map"),
+          slotOf(dma->getTag(), "tag_map")};
 }
 
 /// Whether `a` comes before the op of `a`'s block that is or holds `b`.
@@ -68,7 +66,7 @@ bool hasRemap(const MemRefIndexRemap &r) {
 
 /// The new map and operands of one slot: old dims, extra operands, extra
 /// indices as dims; old symbols, then the remap's symbols.
-AffineValueMap remapSlot(const Operation *op, const MapSlot &slot,
+AffineValueMap remapSlot(Operation *op, const MapSlot &slot,
                          const MemRefIndexRemap &remap) {
   AffineMap old = op->getAttr(slot.mapAttr).getAffineMap();
   std::vector<Value *> oldOperands =
