@@ -2,6 +2,7 @@
 // MLIR's getOpIndexSet / addAffineForOpDomain / addAffineIfOpDomain /
 // addAffineParallelOpDomain.
 #include "frontend/analysis/IterationDomain.h"
+#include "frontend/ir/AffineOps.h"
 
 #include "frontend/analysis/AffineFlattening.h"
 #include "frontend/analysis/DivisionRepr.h"
@@ -67,23 +68,18 @@ bool addSymbolicStride(ConstraintSystem &cst, unsigned ivPos,
   return true;
 }
 
-AffineValueMap boundMap(Operation *forOp, bool lower) {
-  Attribute seg = forOp->getAttr("operandSegmentSizes");
-  unsigned numLb = (unsigned)seg.getInts()[0];
-  unsigned numUb = (unsigned)seg.getInts()[1];
-  AffineValueMap avm;
-  avm.map =
-      forOp->getAttr(lower ? "lowerBoundMap" : "upperBoundMap").getAffineMap();
-  avm.operands =
-      lower ? forOp->getOperands(0, numLb) : forOp->getOperands(numLb, numUb);
-  return avm;
+AffineValueMap boundMap(Operation *op, bool lower) {
+  AffineForOp forOp(op);
+  if (lower)
+    return {forOp.getLowerBoundMap(), forOp.getLowerBoundOperands()};
+  return {forOp.getUpperBoundMap(), forOp.getUpperBoundOperands()};
 }
 
 bool addForDomain(ConstraintSystem &cst, Operation *forOp,
                   const DomainOptions &options) {
   unsigned pos = *cst.findVar(forOp->getRegion(0).front().getArgument(0));
   AffineValueMap lb = boundMap(forOp, true), ub = boundMap(forOp, false);
-  int64_t step = forOp->getAttr("step").getInt();
+  int64_t step = AffineForOp(forOp).getStep();
   bool constantLb = lb.map.isSingleConstant();
   if (step != 1 && constantLb) {
     FlatRow dividend(cst.getNumCols(), 0);

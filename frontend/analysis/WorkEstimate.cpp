@@ -3,6 +3,7 @@
 // the reason it is unknown; float ops under an unknown count make the flop
 // count unknown, while memref accesses only need their root argument.
 #include "frontend/analysis/WorkEstimate.h"
+#include "frontend/ir/AffineOps.h"
 
 #include "frontend/ir/MemoryEffects.h"
 
@@ -228,16 +229,16 @@ private:
   //===-- trip counts -----------------------------------------------------===//
 
   std::optional<double> forTrips(Operation &op) {
-    AffineMap lbMap = op.getAttr("lowerBoundMap").getAffineMap();
-    AffineMap ubMap = op.getAttr("upperBoundMap").getAffineMap();
-    auto lbs = evaluateMap(lbMap, op.getOperands(0, lbMap.getNumInputs()));
-    auto ubs = evaluateMap(
-        ubMap, op.getOperands(lbMap.getNumInputs(), ubMap.getNumInputs()));
+    AffineForOp forOp(&op);
+    auto lbs =
+        evaluateMap(forOp.getLowerBoundMap(), forOp.getLowerBoundOperands());
+    auto ubs =
+        evaluateMap(forOp.getUpperBoundMap(), forOp.getUpperBoundOperands());
     if (!lbs || !ubs || lbs->empty() || ubs->empty())
       return std::nullopt;
     int64_t lb = *std::max_element(lbs->begin(), lbs->end());
     int64_t ub = *std::min_element(ubs->begin(), ubs->end());
-    return tripsOf(lb, ub, op.getAttr("step").getInt());
+    return tripsOf(lb, ub, forOp.getStep());
   }
 
   std::optional<double> parallelTrips(Operation &op) {

@@ -2,6 +2,7 @@
 // AffineOpsParser.cpp, following MLIR 19's choices: constant and
 // single-symbol loop bounds print bare, other bounds as map applications;
 // unit steps and operand-less yields are omitted.
+#include "frontend/ir/AffineOps.h"
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/print/OpPrinters.h"
 
@@ -92,27 +93,28 @@ void printForBound(Printer &p, const AffineMap &map,
 }
 
 void printFor(Printer &p, Operation &op) {
+  AffineForOp forOp(&op);
   p.printOpName(op);
   p.os() << ' ';
-  Block &body = op.getRegion(0).front();
-  p.printBlockArgName(body.getArgument(0));
+  p.printBlockArgName(forOp.getInductionVar());
   p.os() << " = ";
-  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
-  unsigned nLb = (unsigned)seg[0], nUb = (unsigned)seg[1];
-  printForBound(p, mapOf(op, "lowerBoundMap"), op.getOperands(0, nLb), "max");
+  printForBound(p, forOp.getLowerBoundMap(), forOp.getLowerBoundOperands(),
+                "max");
   p.os() << " to ";
-  printForBound(p, mapOf(op, "upperBoundMap"), op.getOperands(nLb, nUb), "min");
-  int64_t step = op.getAttr("step").getInt();
-  if (step != 1)
-    p.os() << " step " << step;
-  if (op.getNumResults() != 0) {
+  printForBound(p, forOp.getUpperBoundMap(), forOp.getUpperBoundOperands(),
+                "min");
+  if (forOp.getStep() != 1)
+    p.os() << " step " << forOp.getStep();
+  if (forOp.getNumIterArgs() != 0) {
+    std::vector<Value *> args = forOp.getRegionIterArgs();
+    std::vector<Value *> inits = forOp.getInits();
     p.os() << " iter_args(";
-    for (unsigned i = 0; i < op.getNumResults(); ++i) {
+    for (size_t i = 0; i < args.size(); ++i) {
       if (i)
         p.os() << ", ";
-      p.printBlockArgName(body.getArgument(i + 1));
+      p.printBlockArgName(args[i]);
       p.os() << " = ";
-      p.printOperand(op.getOperand(nLb + nUb + i));
+      p.printOperand(inits[i]);
     }
     p.os() << ") -> (";
     p.printTypes(op.getResultTypes());
