@@ -3,6 +3,8 @@
 
 namespace affjit {
 
+using detail::Argument;
+
 std::string describe(ScalarKind k) {
   switch (k) {
   case ScalarKind::I1:

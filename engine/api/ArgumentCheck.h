@@ -1,5 +1,5 @@
 // Checking call arguments against a func.func signature before JIT code
-// runs, shared by the C++ API (Engine::invoke) and the REPL's :call: the
+// runs (CallFrame::check, the one call path of the C++ API and the REPL): the
 // generated code trusts static sizes and identity-layout strides, so a
 // mismatch there would read or write out of bounds rather than fail.
 #pragma once
@@ -19,10 +19,10 @@ std::string describe(ScalarKind kind);
 std::optional<ScalarKind> scalarKindOfType(Type type);
 /// The sizes (then the strides) of a memref argument's ranked descriptor
 /// {ptr, ptr, i64 offset, i64 sizes[rank], i64 strides[rank]}.
-const int64_t *descriptorSizes(const Argument &arg);
+const int64_t *descriptorSizes(const detail::Argument &arg);
 /// Why argument `arg` cannot be passed as a parameter of type `param`;
 /// empty when it can. Memrefs must match element type and rank, every
 /// static size, and (for identity layouts) row-major strides.
-std::string checkArgument(const Argument &arg, Type param);
+std::string checkArgument(const detail::Argument &arg, Type param);
 
 } // namespace affjit

@@ -1,9 +1,10 @@
-// `affjit llvm FILE.mlir [--optimized] [-O3]`: prints the LLVM IR affjit
-// generates for a module, before or after LLVM's optimization pipeline.
+// `affjit llvm FILE.mlir [--optimized] [-O3] [--checked] [--pipeline=LIST]`:
+// prints the LLVM IR affjit generates for a module (after its pass
+// pipeline), before or after LLVM's optimization pipeline.
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
+#include "engine/cli/PipelineOption.h"
 #include "engine/jit/Jit.h"
-#include "frontend/lower/LowerToLLVM.h"
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -18,35 +19,30 @@ struct LlvmOptions {
   bool optimized = false;
   unsigned optLevel = 3;
   bool checked = false;
+  std::string pipeline = "default";
 };
 } // namespace
 
 static int runLlvm(const LlvmOptions &o) {
-  auto loaded = loadModule(o.input);
-  if (!loaded)
+  std::optional<CompilePipeline> pipeline =
+      makePipeline(CompileOptions{o.optLevel, o.checked, o.pipeline});
+  if (!pipeline)
     return 1;
-  llvm::LLVMContext context;
-  DiagnosticEngine diag;
-  diag.setSource(&loaded->source);
-  LowerOptions lo;
-  lo.checked = o.checked;
-  auto module = lowerToLLVM(*loaded->module, context, diag, lo);
-  if (!module) {
-    diag.print(std::cerr);
+  std::optional<LoweredProgram> program = lowerInput(o.input, *pipeline);
+  if (!program)
     return 1;
-  }
   if (o.optimized) {
-    auto jit = Jit::create(o.optLevel);
+    auto jit = pipeline->createJit();
     if (!jit) {
       std::cerr << "affjit: error: " << llvm::toString(jit.takeError()) << '\n';
       return 1;
     }
-    if (auto err = (*jit)->optimize(*module)) {
+    if (auto err = (*jit)->optimize(*program->module)) {
       std::cerr << "affjit: error: " << llvm::toString(std::move(err)) << '\n';
       return 1;
     }
   }
-  module->print(llvm::outs(), nullptr);
+  program->module->print(llvm::outs(), nullptr);
   return 0;
 }
 
@@ -61,6 +57,7 @@ CommandFn addLlvmCommand(CLI::App &app) {
       ->check(CLI::Range(0, 3))
       ->capture_default_str();
   cmd->add_flag("--checked", opts->checked, "Emit memref bounds checks");
+  addPipelineOption(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
 }
 

@@ -1,7 +1,9 @@
-// `affjit opt FILE.mlir [-o OUT] [--generic] [--no-verify]`: parses,
-// verifies and prints the module in MLIR syntax (later: runs passes).
+// `affjit opt FILE.mlir [-o OUT] [--generic] [--no-verify] [--pipeline=LIST]`:
+// parses, verifies, runs the pass pipeline and prints the module in MLIR
+// syntax.
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
+#include "engine/cli/PipelineOption.h"
 #include "frontend/print/Printer.h"
 
 #include <fstream>
@@ -16,11 +18,17 @@ struct OptOptions {
   std::string output = "-";
   bool generic = false;
   bool noVerify = false;
+  std::string pipeline = "default";
 };
 } // namespace
 
 static int runOpt(const OptOptions &o) {
-  auto loaded = loadModule(o.input, !o.noVerify);
+  CompileOptions compile;
+  compile.pipeline = o.pipeline;
+  std::optional<CompilePipeline> pipeline = makePipeline(compile);
+  if (!pipeline)
+    return 1;
+  auto loaded = loadModule(o.input, *pipeline, !o.noVerify);
   if (!loaded)
     return 1;
   PrintOptions printOptions;
@@ -42,11 +50,13 @@ static int runOpt(const OptOptions &o) {
 CommandFn addOptCommand(CLI::App &app) {
   auto opts = std::make_shared<OptOptions>();
   CLI::App *cmd =
-      app.add_subcommand("opt", "Parse, verify and print an MLIR module");
+      app.add_subcommand("opt", "Parse, verify, transform and print an MLIR "
+                                "module");
   cmd->add_option("input", opts->input, "Input .mlir file ('-' for stdin)");
   cmd->add_option("-o,--output", opts->output, "Output file");
   cmd->add_flag("--generic", opts->generic, "Print ops in the generic form");
   cmd->add_flag("--no-verify", opts->noVerify, "Skip the verifier");
+  addPipelineOption(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runOpt(*opts) : -1; };
 }
 

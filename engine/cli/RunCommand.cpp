@@ -1,15 +1,16 @@
-// `affjit run FILE.mlir [--entry main] [-O0..-O3] [--checked]`: compiles the
-// module for the host CPU and calls the entry function (no arguments, no
-// results), like mlir-cpu-runner with `-e main -entry-point-result=void`.
+// `affjit run FILE.mlir [--entry main] [-O0..-O3] [--checked]
+// [--pipeline=LIST]`: compiles the module for the host CPU through the C++
+// API's engine (which parses it, once) and calls the entry function (no
+// arguments, no results), like mlir-cpu-runner with `-e main
+// -entry-point-result=void`.
 #include "affjit/Engine.h"
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
+#include "engine/cli/PipelineOption.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 namespace affjit::cli {
 
@@ -19,18 +20,20 @@ struct RunOptions {
   std::string entry = "main";
   unsigned optLevel = 3;
   bool checked = false;
+  std::string pipeline = "default";
 };
 } // namespace
 
 static int runRun(const RunOptions &o) {
-  auto loaded = loadModule(o.input);
-  if (!loaded)
+  EngineOptions options{o.optLevel, o.checked, o.pipeline};
+  // A bad --pipeline is a usage error, reported before reading the input.
+  if (!makePipeline(CompileOptions{o.optLevel, o.checked, o.pipeline}))
     return 1;
-  EngineOptions options;
-  options.optLevel = o.optLevel;
-  options.checked = o.checked;
+  std::unique_ptr<SourceBuffer> source = readInput(o.input);
+  if (!source)
+    return 1;
   Engine engine(options);
-  if (Error err = engine.compile(loaded->source.text, *loaded->source.name)) {
+  if (Error err = engine.compile(source->text, *source->name)) {
     std::cerr << err.message();
     return 1;
   }
@@ -56,6 +59,7 @@ CommandFn addRunCommand(CLI::App &app) {
       ->capture_default_str();
   cmd->add_flag("--checked", opts->checked,
                 "Check every memref access against its bounds");
+  addPipelineOption(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runRun(*opts) : -1; };
 }
 

@@ -59,8 +59,8 @@ std::optional<double> parseFloat(const std::string &text) {
 /// Converts literal `text` for a parameter of scalar kind `kind`; empty
 /// error on success.
 std::string convertLiteral(const std::string &text, ScalarKind kind,
-                           Argument &arg) {
-  arg = Argument{Argument::Kind::Scalar, kind};
+                           detail::Argument &arg) {
+  arg = detail::Argument{detail::Argument::Kind::Scalar, kind};
   if (kind == ScalarKind::F32 || kind == ScalarKind::F64) {
     auto v = parseFloat(text);
     if (!v)
@@ -93,7 +93,7 @@ std::string convertLiteral(const std::string &text, ScalarKind kind,
 }
 
 std::string bindOne(const std::string &text, Type param, Session &session,
-                    Argument &arg) {
+                    detail::Argument &arg) {
   if (!text.empty() && text[0] == '%') {
     SessionBuffer *buffer = session.lookupBuffer(text);
     if (!buffer)
@@ -146,13 +146,14 @@ std::optional<CallExpression> parseCallExpression(std::string_view text,
 }
 
 Error buildArguments(const CallExpression &call, Type fnType, Session &session,
-                     std::vector<Argument> &args) {
+                     std::vector<detail::Argument> &args) {
   const auto &params = fnType.getInputs();
   if (call.args.size() != params.size())
     return Error("@" + call.function + " takes " +
                  std::to_string(params.size()) + " arguments, got " +
                  std::to_string(call.args.size()));
-  args.assign(params.size(), Argument{Argument::Kind::Scalar, ScalarKind::I64});
+  args.assign(params.size(), detail::Argument{detail::Argument::Kind::Scalar,
+                                              ScalarKind::I64});
   for (size_t i = 0; i < params.size(); ++i) {
     std::string problem = bindOne(call.args[i], params[i], session, args[i]);
     if (!problem.empty())

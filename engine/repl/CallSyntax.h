@@ -28,6 +28,6 @@ std::optional<CallExpression> parseCallExpression(std::string_view text,
 /// up in `session`, literals converted to their parameter's type (checking
 /// range and form). Signature checks beyond that are Session::bind's.
 Error buildArguments(const CallExpression &call, Type fnType, Session &session,
-                     std::vector<Argument> &args);
+                     std::vector<detail::Argument> &args);
 
 } // namespace affjit::repl

@@ -1,7 +1,7 @@
 // The REPL's program of definitions (Definitions.h).
 #include "engine/repl/Definitions.h"
 
-#include "frontend/parse/Parser.h"
+#include "engine/Pipeline.h"
 #include "frontend/verify/Verifier.h"
 
 #include <algorithm>
@@ -114,7 +114,7 @@ Definitions::define(std::string text, std::string name, std::string &errors) {
   chunk->source.text = std::move(text);
   DiagnosticEngine diag;
   AliasTable newAliases = aliases;
-  chunk->module = parseModule(chunk->source, diag, newAliases);
+  chunk->module = parseSource(chunk->source, diag, &newAliases);
   std::optional<SymbolTable> table;
   if (chunk->module && !diag.hadError())
     table = merge(chunk, diag);

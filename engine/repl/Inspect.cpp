@@ -24,17 +24,16 @@ Error checkTarget(Session &session, const InspectTarget &target) {
 
 /// The optimized LLVM module the JIT would compile for the program.
 Error optimizedModule(Session &session, const InspectTarget &target,
-                      llvm::LLVMContext &context,
-                      std::unique_ptr<llvm::Module> &module) {
+                      std::optional<LoweredProgram> &program) {
   if (Error err = checkTarget(session, target))
     return err;
   if (Error err = session.ensureJit())
     return err;
   std::string errors;
-  module = session.lower(context, errors);
-  if (!module)
+  program = session.lower(errors);
+  if (!program)
     return Error(errors);
-  if (auto err = session.getJit().optimize(*module))
+  if (auto err = session.getJit().optimize(*program->module))
     return Error(llvm::toString(std::move(err)));
   return Error();
 }
@@ -64,35 +63,42 @@ std::string functionAssembly(const std::string &text, const std::string &name) {
 Error printIr(Session &session, const InspectTarget &target, std::ostream &os) {
   if (Error err = checkTarget(session, target))
     return err;
-  std::unique_ptr<Module> program = session.getDefinitions().buildModule();
-  if (target.function.empty())
+  // Like `affjit opt`: the program after the pass pipeline.
+  std::string errors;
+  std::unique_ptr<Module> program = session.transformed(errors);
+  if (!program)
+    return Error(errors);
+  if (target.function.empty()) {
     printModule(*program, os);
-  else
-    printOperation(*program->lookupSymbol(target.function), os);
+    return Error();
+  }
+  Operation *fn = program->lookupSymbol(target.function);
+  if (!fn)
+    return Error("@" + target.function +
+                 " is not in the program after the pass pipeline");
+  printOperation(*fn, os);
   return Error();
 }
 
 Error printLlvm(Session &session, const InspectTarget &target,
                 std::ostream &os) {
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module;
-  if (Error err = optimizedModule(session, target, context, module))
+  std::optional<LoweredProgram> program;
+  if (Error err = optimizedModule(session, target, program))
     return err;
   llvm::raw_os_ostream out(os);
   if (target.function.empty())
-    module->print(out, nullptr);
-  else if (llvm::Function *f = module->getFunction(target.function))
+    program->module->print(out, nullptr);
+  else if (llvm::Function *f = program->module->getFunction(target.function))
     f->print(out);
   return Error();
 }
 
 Error printAsm(Session &session, const InspectTarget &target,
                std::ostream &os) {
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module;
-  if (Error err = optimizedModule(session, target, context, module))
+  std::optional<LoweredProgram> program;
+  if (Error err = optimizedModule(session, target, program))
     return err;
-  auto text = session.getJit().emitAssembly(*module);
+  auto text = session.getJit().emitAssembly(*program->module);
   if (!text)
     return Error(llvm::toString(text.takeError()));
   os << (target.function.empty() ? *text

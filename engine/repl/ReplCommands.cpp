@@ -63,12 +63,12 @@ std::optional<InspectTarget> parseTarget(std::string_view args,
 }
 
 /// What :time's throughput estimate knows about each argument.
-std::vector<ArgumentFact> argumentFacts(const std::vector<Argument> &args,
-                                        Type fnType) {
+std::vector<ArgumentFact>
+argumentFacts(const std::vector<detail::Argument> &args, Type fnType) {
   std::vector<ArgumentFact> facts(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     Type param = fnType.getInputs()[i];
-    if (args[i].kind == Argument::Kind::MemRef) {
+    if (args[i].kind == detail::Argument::Kind::MemRef) {
       const int64_t *sizes = descriptorSizes(args[i]);
       facts[i].shape = std::vector<int64_t>(sizes, sizes + args[i].rank);
     } else if (param.isIntOrIndex()) {
@@ -126,7 +126,7 @@ bool Repl::callFunction(std::string_view text, bool timed) {
   } else if (!expr->rest.empty()) {
     return fail("unexpected '" + expr->rest + "' after the call");
   }
-  std::vector<Argument> args;
+  std::vector<detail::Argument> args;
   BoundCall call;
   if (Error err = buildArguments(*expr, fnType, session, args))
     return fail(err.message());

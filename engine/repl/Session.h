@@ -1,12 +1,16 @@
 // A REPL session: the program being defined (Definitions), the buffers the
 // user allocated, and the JIT that runs them. Compilation is lazy: a call
-// compiles the program only if a definition changed since the last call,
-// unloading the previous code (its resource tracker) first so functions can
-// be redefined. Calls are checked against signatures and guarded, so a crash
-// in JIT code is reported and the session keeps its buffers and functions.
+// compiles the program (through the compile pipeline, engine/Pipeline.h)
+// only if a definition changed since the last call, unloading the previous
+// code (its resource tracker) first so functions can be redefined. Calls go
+// through the C++ API's call path (engine/api/CallFrame.h), checked against
+// signatures, and are guarded, so a crash in JIT code is reported and the
+// session keeps its buffers and functions.
 #pragma once
 
 #include "affjit/Engine.h"
+#include "engine/Pipeline.h"
+#include "engine/api/CallFrame.h"
 #include "engine/jit/Jit.h"
 #include "engine/repl/Definitions.h"
 #include "engine/repl/SessionBuffer.h"
@@ -14,27 +18,22 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace affjit::repl {
 
-struct SessionOptions {
-  /// LLVM optimization level 0..3.
-  unsigned optLevel = 3;
-  /// Bounds-check every memref access (an out-of-bounds access stops the
-  /// call with a diagnostic instead of corrupting memory).
-  bool checked = false;
-};
+/// Optimization level, checked mode and pass pipeline of the session's
+/// compiles.
+using SessionOptions = CompileOptions;
 
-/// A compiled function ready to call: the packed wrapper and its type.
+/// A compiled function bound to checked arguments, ready to run (again).
 struct BoundCall {
-  void (*packed)(void **) = nullptr;
-  Type type;
-  std::vector<Argument> args;
-  /// Argument slots plus the result slot, as the packed wrapper takes them.
-  std::vector<void *> slots;
-  std::vector<unsigned char> result;
+  std::shared_ptr<const detail::FunctionInfo> function;
+  std::vector<detail::Argument> args;
+  /// Points into `args`; emplaced last.
+  std::optional<detail::CallFrame> frame;
 };
 
 class Session {
@@ -61,7 +60,7 @@ public:
   Error compile();
   /// Compiles if needed and binds `function` to `args` (checked against its
   /// signature).
-  Error bind(const std::string &function, std::vector<Argument> args,
+  Error bind(const std::string &function, std::vector<detail::Argument> args,
              BoundCall &call);
   /// Runs a bound call under the crash guard; an error if it did not finish.
   Error run(BoundCall &call);
@@ -77,18 +76,22 @@ public:
   Error ensureJit();
   /// The JIT; only after ensureJit succeeded.
   Jit &getJit() { return *jit; }
-  /// The program lowered to a new LLVM module in `context` (unoptimized);
-  /// null with the diagnostics in `errors` if it cannot be lowered.
-  std::unique_ptr<llvm::Module> lower(llvm::LLVMContext &context,
-                                      std::string &errors) const;
+  /// A copy of the program after the pass pipeline; null with the
+  /// diagnostics in `errors` if a pass fails.
+  std::unique_ptr<Module> transformed(std::string &errors) const;
+  /// The program through the pass pipeline and lowered to LLVM IR
+  /// (unoptimized); nullopt with the diagnostics in `errors` if it cannot
+  /// be.
+  std::optional<LoweredProgram> lower(std::string &errors) const;
 
 private:
   SessionOptions options;
+  Expected<CompilePipeline> pipeline;
   Definitions definitions;
   std::map<std::string, std::unique_ptr<SessionBuffer>> buffers;
   std::unique_ptr<Jit> jit;
   llvm::orc::ResourceTrackerSP tracker;
-  std::map<std::string, void (*)(void **)> compiled;
+  std::map<std::string, std::shared_ptr<const detail::FunctionInfo>> compiled;
   unsigned compiledGeneration = 0;
   unsigned moduleCount = 0;
 };

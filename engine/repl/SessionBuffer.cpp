@@ -178,9 +178,10 @@ void SessionBuffer::fillWith(const BufferFill &f) {
   }
 }
 
-Argument SessionBuffer::asArgument() {
-  Argument a{Argument::Kind::MemRef, *scalarKindOfType(type.getElementType()),
-             type.getRank(), descriptor.data()};
+detail::Argument SessionBuffer::asArgument() {
+  detail::Argument a{detail::Argument::Kind::MemRef,
+                     *scalarKindOfType(type.getElementType()), type.getRank(),
+                     descriptor.data()};
   return a;
 }
 

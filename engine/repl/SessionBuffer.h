@@ -39,7 +39,7 @@ public:
   int64_t getSizeInBytes() const { return numElements * elementBytes; }
   const BufferFill &getFill() const { return fill; }
   /// The argument passing this buffer to a kernel.
-  Argument asArgument();
+  detail::Argument asArgument();
   /// Prints like printMemref (i8 and i1 as numbers); dimensions longer than
   /// 2 * edgeItems are elided in the middle (0: print everything).
   void print(std::ostream &os, int64_t edgeItems) const;

@@ -6,8 +6,13 @@
 //   affjit::MemRef<float, 2> a({128, 384});         // owning, 64B-aligned
 //   if (auto err = engine.call("kernel", a, 2.0f)) { ... }
 //
+//   auto dot = engine.lookup("dot");                // checked once
+//   if (!dot) { ... dot.error() ... }
+//   affjit::Expected<float> r = dot->call<float>(x, y); // called many times
+//
 // Arguments are checked against the function's signature (count, scalar
-// types, memref element type and rank) before the call.
+// types, memref element type, rank, static sizes and row-major strides)
+// before every call; scalar results come back typed.
 #pragma once
 
 #include "affjit/Buffer.h"
@@ -17,9 +22,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace affjit {
@@ -37,8 +44,49 @@ private:
   std::optional<std::string> msg;
 };
 
-/// The scalar kinds an argument can have.
+/// A value, or the Error that prevented it (like C++23's
+/// std::expected<T, Error>): converts to true when it holds the value.
+template <typename T> class Expected {
+public:
+  Expected(T value) : val(std::move(value)) {}
+  /// `error` must hold an error.
+  Expected(Error error) : err(std::move(error)) {
+    if (!err)
+      err = Error("affjit: Expected built from an empty Error");
+  }
+  bool has_value() const { return val.has_value(); }
+  explicit operator bool() const { return has_value(); }
+  /// The value; only when has_value().
+  T &value() { return *val; }
+  const T &value() const { return *val; }
+  T &operator*() { return *val; }
+  const T &operator*() const { return *val; }
+  T *operator->() { return &*val; }
+  const T *operator->() const { return &*val; }
+  /// The error; only when !has_value().
+  const Error &error() const { return err; }
+
+private:
+  std::optional<T> val;
+  Error err;
+};
+
+/// The scalar kinds of arguments and results.
 enum class ScalarKind { I1, I8, I16, I32, I64, Index, F32, F64 };
+
+/// An `index` argument or result (distinct from int64_t, which is `i64`).
+struct Index {
+  int64_t value;
+};
+
+namespace detail {
+
+/// A scalar as JIT code passes it (the low bytes of `i` for narrow ints).
+union ScalarValue {
+  int64_t i;
+  float f32;
+  double f64;
+};
 
 /// One call argument: a scalar by value or a memref descriptor by pointer.
 struct Argument {
@@ -46,11 +94,7 @@ struct Argument {
   ScalarKind scalar; // scalar kind, or the memref's element kind
   int64_t rank = 0;  // memrefs
   void *descriptor = nullptr;
-  union {
-    int64_t i;
-    float f32;
-    double f64;
-  } value{};
+  ScalarValue value{};
 };
 
 template <typename T> constexpr ScalarKind scalarKindOf() {
@@ -64,6 +108,8 @@ template <typename T> constexpr ScalarKind scalarKindOf() {
     return ScalarKind::I32;
   else if constexpr (std::is_same_v<T, int64_t>)
     return ScalarKind::I64;
+  else if constexpr (std::is_same_v<T, Index>)
+    return ScalarKind::Index;
   else if constexpr (std::is_same_v<T, float>)
     return ScalarKind::F32;
   else {
@@ -71,11 +117,6 @@ template <typename T> constexpr ScalarKind scalarKindOf() {
     return ScalarKind::F64;
   }
 }
-
-/// An `index` argument (distinct from int64_t, which is `i64`).
-struct Index {
-  int64_t value;
-};
 
 inline Argument makeArgument(Index v) {
   Argument a{Argument::Kind::Scalar, ScalarKind::Index};
@@ -105,13 +146,106 @@ template <typename T, int Rank> Argument makeArgument(MemRef<T, Rank> &m) {
   return makeArgument(m.descriptor());
 }
 
+/// `value` (of kind scalarKindOf<T>()) as a T.
+template <typename T> T scalarAs(ScalarValue value) {
+  if constexpr (std::is_same_v<T, float>)
+    return value.f32;
+  else if constexpr (std::is_same_v<T, double>)
+    return value.f64;
+  else if constexpr (std::is_same_v<T, Index>)
+    return Index{value.i};
+  else if constexpr (std::is_same_v<T, bool>)
+    return value.i != 0;
+  else
+    return (T)value.i;
+}
+
+/// A compiled function's signature and entry point (engine/api/).
+struct FunctionInfo;
+class CallFrame;
+
+} // namespace detail
+
+/// The results of one call. Scalars are returned; memref and vector
+/// results are not (their kind is nullopt).
+class Results {
+public:
+  size_t size() const { return values.size(); }
+  /// The scalar kind of result `i`, nullopt for a memref or vector result.
+  std::optional<ScalarKind> kind(size_t i) const;
+  /// Result `i` as a `T` (bool for i1, int8_t..int64_t, affjit::Index,
+  /// float, double); an error if there is no such result or it has another
+  /// type.
+  template <typename T> Expected<T> get(size_t i) const {
+    if (Error err = check(i, detail::scalarKindOf<T>()))
+      return err;
+    return detail::scalarAs<T>(values[i]);
+  }
+
+private:
+  friend class detail::CallFrame;
+  Error check(size_t i, ScalarKind kind) const;
+  std::shared_ptr<const detail::FunctionInfo> function;
+  std::vector<detail::ScalarValue> values;
+};
+
+/// A compiled function, looked up once (Engine::lookup) and called many
+/// times without looking it up again. Cheap to copy; valid while its Engine
+/// lives; several threads may call it at once.
+class Function {
+public:
+  Function() = default;
+  /// The function's name (without '@'); empty for a default-built handle.
+  std::string_view name() const;
+  size_t numArguments() const;
+  size_t numResults() const;
+
+  /// Calls with `args`, checked against the signature; results are dropped.
+  Error invoke(std::span<const detail::Argument> args) const;
+  /// The same, keeping the results in `results`.
+  Error invoke(std::span<const detail::Argument> args, Results &results) const;
+
+  /// `fn.call(args...)` returns an Error; `fn.call<R>(args...)` calls a
+  /// function with one scalar result of R's type (bool, int8_t..int64_t,
+  /// affjit::Index, float, double) and returns an Expected<R>.
+  template <typename R = void, typename... Args>
+  std::conditional_t<std::is_void_v<R>, Error, Expected<R>>
+  call(Args &&...args) const {
+    std::array<detail::Argument, sizeof...(Args)> packed{
+        detail::makeArgument(args)...};
+    if constexpr (std::is_void_v<R>) {
+      return invoke(packed);
+    } else {
+      detail::ScalarValue result{};
+      if (Error err =
+              invokeForScalar(packed, detail::scalarKindOf<R>(), result))
+        return err;
+      return detail::scalarAs<R>(result);
+    }
+  }
+
+private:
+  friend class Engine;
+  explicit Function(std::shared_ptr<const detail::FunctionInfo> info)
+      : info(std::move(info)) {}
+  Error invokeForScalar(std::span<const detail::Argument> args, ScalarKind kind,
+                        detail::ScalarValue &result) const;
+  std::shared_ptr<const detail::FunctionInfo> info;
+};
+
 struct EngineOptions {
   /// LLVM optimization level 0..3.
   unsigned optLevel = 3;
   /// Check every memref access against its descriptor's sizes at run time.
   bool checked = false;
+  /// The pass pipeline run before lowering, as `--pipeline` takes it:
+  /// `none`, `default` or pass names separated by commas. compile() fails
+  /// on an unknown name.
+  std::string pipeline = "default";
 };
 
+/// Compiles modules and calls their functions. compile(), lookup(),
+/// invoke() and call() may be used from several threads at once.
 class Engine {
 public:
   explicit Engine(EngineOptions options = {});
@@ -119,15 +253,26 @@ public:
   Engine(const Engine &) = delete;
   Engine &operator=(const Engine &) = delete;
 
-  /// Parses, verifies, lowers and JIT-compiles `mlirText`. Errors carry the
-  /// diagnostics (`name:line:col: error: ...`).
+  /// Parses, verifies, runs the pass pipeline, lowers and JIT-compiles
+  /// `mlirText`. Errors carry the diagnostics (`name:line:col: error: ...`).
   Error compile(std::string_view mlirText,
                 std::string_view bufferName = "<input>");
-  /// Calls `function` with `args`, checked against its signature.
-  Error invoke(std::string_view function, std::vector<Argument> args);
-  template <typename... Args>
-  Error call(std::string_view function, Args &&...args) {
-    return invoke(function, {makeArgument(args)...});
+  /// The compiled function named `function` (without '@'), or an error.
+  Expected<Function> lookup(std::string_view function) const;
+  /// Looks up and calls `function` with `args`, checked against its
+  /// signature; results are dropped, or kept in `results`.
+  Error invoke(std::string_view function, std::vector<detail::Argument> args);
+  Error invoke(std::string_view function, std::vector<detail::Argument> args,
+               Results &results);
+  /// `call("f", args...)` returns an Error; `call<R>("f", args...)` an
+  /// Expected<R> with f's one scalar result (see Function::call).
+  template <typename R = void, typename... Args>
+  std::conditional_t<std::is_void_v<R>, Error, Expected<R>>
+  call(std::string_view function, Args &&...args) {
+    Expected<Function> fn = lookup(function);
+    if (!fn)
+      return fn.error();
+    return fn->template call<R>(std::forward<Args>(args)...);
   }
   /// Host CPU name and features the code is compiled for.
   std::string hostCpu() const;

@@ -62,10 +62,11 @@ TEST(EngineApi, CallErrorsAreReportedNotCrashed) {
             std::string::npos);
   affjit::StridedMemRef<float, 1> null{};
   EXPECT_NE(
-      msg(engine.invoke(
-              "saxpy", {affjit::makeArgument(1.0f), affjit::makeArgument(x),
-                        affjit::Argument{affjit::Argument::Kind::MemRef,
-                                         affjit::ScalarKind::F32, 1, nullptr}}))
+      msg(engine.invoke("saxpy", {affjit::detail::makeArgument(1.0f),
+                                  affjit::detail::makeArgument(x),
+                                  affjit::detail::Argument{
+                                      affjit::detail::Argument::Kind::MemRef,
+                                      affjit::ScalarKind::F32, 1, nullptr}}))
           .find("null memref"),
       std::string::npos);
   (void)null;

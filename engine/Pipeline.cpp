@@ -1,0 +1,120 @@
+// The compile pipeline's stages (Pipeline.h).
+#include "engine/Pipeline.h"
+
+#include "frontend/lower/FunctionLowering.h"
+#include "frontend/lower/LowerToLLVM.h"
+#include "frontend/verify/Verifier.h"
+
+namespace affjit {
+
+std::unique_ptr<Module> parseSource(const SourceBuffer &source,
+                                    DiagnosticEngine &diag,
+                                    AliasTable *aliases) {
+  std::unique_ptr<Module> module =
+      aliases ? parseModule(source, diag, *aliases) : parseModule(source, diag);
+  if (diag.hadError())
+    return nullptr;
+  return module;
+}
+
+std::unique_ptr<Module> parseAndVerify(const SourceBuffer &source,
+                                       DiagnosticEngine &diag) {
+  std::unique_ptr<Module> module = parseSource(source, diag);
+  if (!module || !verifyModule(*module, diag))
+    return nullptr;
+  return module;
+}
+
+Expected<CompilePipeline> CompilePipeline::create(CompileOptions options) {
+  std::string error;
+  std::optional<PassPipeline> passes =
+      parsePassPipeline(options.pipeline, error);
+  if (!passes)
+    return Error(error);
+  return CompilePipeline(std::move(options), std::move(*passes));
+}
+
+bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
+  if (!verifyModule(module, diag))
+    return false;
+  PassRunOptions runOptions;
+  runOptions.verifyEach = options.verifyEach;
+  return runPassPipeline(module, passes, diag, runOptions);
+}
+
+std::unique_ptr<Module> CompilePipeline::load(const SourceBuffer &source,
+                                              DiagnosticEngine &diag) const {
+  std::unique_ptr<Module> module = parseSource(source, diag);
+  if (!module || !transform(*module, diag))
+    return nullptr;
+  return module;
+}
+
+/// The func.func definitions of `module`: what the JIT will export.
+static std::vector<std::pair<std::string, Type>>
+definedFunctions(const Module &module) {
+  std::vector<std::pair<std::string, Type>> defined;
+  for (auto &op : module.getBody().getOperations())
+    if (op->isa("func.func") && !op->getRegion(0).empty())
+      defined.push_back({op->getAttr("sym_name").getString(),
+                         op->getAttr("function_type").getType()});
+  return defined;
+}
+
+std::optional<LoweredProgram>
+CompilePipeline::lower(Module &module, DiagnosticEngine &diag) const {
+  if (!transform(module, diag))
+    return std::nullopt;
+  LoweredProgram program;
+  program.context = std::make_unique<llvm::LLVMContext>();
+  LowerOptions lowerOptions;
+  lowerOptions.checked = options.checked;
+  program.module = lowerToLLVM(module, *program.context, diag, lowerOptions);
+  if (!program.module || diag.hadError())
+    return std::nullopt;
+  program.functions = definedFunctions(module);
+  return program;
+}
+
+std::optional<LoweredProgram>
+CompilePipeline::lower(const SourceBuffer &source,
+                       DiagnosticEngine &diag) const {
+  std::unique_ptr<Module> module = parseSource(source, diag);
+  if (!module)
+    return std::nullopt;
+  return lower(*module, diag);
+}
+
+llvm::Expected<std::unique_ptr<Jit>> CompilePipeline::createJit() const {
+  return Jit::create(options.optLevel);
+}
+
+std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
+  // The resolved pass list, not the spec: `default` means different passes
+  // in different affjit versions, and an on-disk cache outlives a version.
+  return sourceKey + "\nchecked=" + std::to_string(options.checked) +
+         "\npipeline=" + describePassPipeline(passes);
+}
+
+Expected<CompiledFunctions>
+CompilePipeline::addToJit(Jit &jit, LoweredProgram program,
+                          const std::string &sourceKey,
+                          llvm::orc::ResourceTrackerSP tracker) const {
+  if (auto err =
+          jit.addModule(llvm::orc::ThreadSafeModule(std::move(program.module),
+                                                    std::move(program.context)),
+                        cacheKey(sourceKey), std::move(tracker)))
+    return Error(llvm::toString(std::move(err)));
+  CompiledFunctions compiled;
+  for (auto &[name, type] : program.functions) {
+    auto addr = jit.lookup(packedInterfaceName(name));
+    if (!addr)
+      return Error("failed to compile @" + name + ": " +
+                   llvm::toString(addr.takeError()));
+    compiled.push_back(detail::FunctionInfo::create(
+        name, type, reinterpret_cast<void (*)(void **)>(*addr)));
+  }
+  return compiled;
+}
+
+} // namespace affjit

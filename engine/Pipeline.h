@@ -1,0 +1,104 @@
+// The one compile pipeline behind every entry point (the C++ API, the REPL
+// and the command line): MLIR text, parsed exactly once, or an already
+// parsed module → verify → pass pipeline → LLVM IR → JIT, each caller
+// stopping where it needs to (`affjit deps` after verifying, `affjit opt`
+// after the passes, `affjit llvm` after lowering). One options struct
+// drives it, and the object cache key of JIT code covers every option that
+// changes the code.
+#pragma once
+
+#include "affjit/Engine.h"
+#include "engine/api/FunctionInfo.h"
+#include "engine/jit/Jit.h"
+#include "frontend/ir/Diagnostics.h"
+#include "frontend/ir/IR.h"
+#include "frontend/parse/Parser.h"
+#include "frontend/transform/PassPipeline.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace affjit {
+
+struct CompileOptions {
+  /// LLVM optimization level 0..3.
+  unsigned optLevel = 3;
+  /// Bounds-check every memref access (an out-of-bounds access stops the
+  /// program with a diagnostic instead of corrupting memory).
+  bool checked = false;
+  /// The pass pipeline spec: `none`, `default` or pass names (PassPipeline.h).
+  std::string pipeline = "default";
+  /// Verify the module after every pass.
+  bool verifyEach = false;
+};
+
+/// A program lowered to LLVM IR, with the functions it defines.
+struct LoweredProgram {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  /// The functions with bodies (after the passes): name and func type.
+  std::vector<std::pair<std::string, Type>> functions;
+};
+
+/// Functions compiled by the JIT, ready to call.
+using CompiledFunctions =
+    std::vector<std::shared_ptr<const detail::FunctionInfo>>;
+
+/// Parses `source`, the only place text becomes a module (reporting into
+/// `diag`, whose caret lines then come from `source`). `aliases`, when given,
+/// are defined before the text and get its own definitions (the REPL's chunks).
+std::unique_ptr<Module> parseSource(const SourceBuffer &source,
+                                    DiagnosticEngine &diag,
+                                    AliasTable *aliases = nullptr);
+/// parseSource, then verify: what the analyses (`affjit deps`, `check`)
+/// work on.
+std::unique_ptr<Module> parseAndVerify(const SourceBuffer &source,
+                                       DiagnosticEngine &diag);
+
+class CompilePipeline {
+public:
+  /// The pipeline for `options`; an error if its spec names unknown passes.
+  static Expected<CompilePipeline> create(CompileOptions options);
+
+  const CompileOptions &getOptions() const { return options; }
+  const PassPipeline &getPasses() const { return passes; }
+
+  /// Verifies `module`, then runs the passes on it.
+  bool transform(Module &module, DiagnosticEngine &diag) const;
+  /// Parses `source` once, verifies it and runs the passes.
+  std::unique_ptr<Module> load(const SourceBuffer &source,
+                               DiagnosticEngine &diag) const;
+  /// transform(), then lowers `module` to LLVM IR.
+  std::optional<LoweredProgram> lower(Module &module,
+                                      DiagnosticEngine &diag) const;
+  /// load(), then lowers the module to LLVM IR.
+  std::optional<LoweredProgram> lower(const SourceBuffer &source,
+                                      DiagnosticEngine &diag) const;
+
+  /// A JIT for these options (its optimization level).
+  llvm::Expected<std::unique_ptr<Jit>> createJit() const;
+  /// Compiles `program` into `jit` (removable through `tracker` when
+  /// given) and resolves its functions. `sourceKey` names what the program
+  /// was built from (texts and buffer names); the options that change the
+  /// code are added to it for the object cache.
+  Expected<CompiledFunctions>
+  addToJit(Jit &jit, LoweredProgram program, const std::string &sourceKey,
+           llvm::orc::ResourceTrackerSP tracker = nullptr) const;
+  /// The object cache key for code built from `sourceKey` with these
+  /// options (Jit::addModule adds the target and optimization level).
+  std::string cacheKey(const std::string &sourceKey) const;
+
+private:
+  CompilePipeline(CompileOptions options, PassPipeline passes)
+      : options(std::move(options)), passes(std::move(passes)) {}
+  CompileOptions options;
+  PassPipeline passes;
+};
+
+} // namespace affjit

@@ -1,0 +1,44 @@
+// A JIT-compiled function as its callers see it: the packed wrapper
+// (`void(void **slots)`, see frontend/lower/FunctionLowering.h), the
+// func.func type, and where each result lands in the result slot the
+// wrapper writes. Built once when the code is added to the JIT and shared by
+// the engine's function table, Function handles, Results and the REPL.
+#pragma once
+
+#include "affjit/Engine.h"
+#include "frontend/ir/Types.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace affjit::detail {
+
+/// One result in the result slot (the LLVM struct of the results on
+/// x86-64: natural alignment, i1 in a byte).
+struct ResultLayout {
+  size_t offset = 0, size = 0;
+  Type type;
+  /// Its scalar kind; nullopt for memrefs and vectors (not returned).
+  std::optional<ScalarKind> kind;
+};
+
+struct FunctionInfo {
+  std::string name;
+  Type type;
+  void (*packed)(void **) = nullptr;
+  std::vector<ResultLayout> results;
+  /// Bytes the result slot needs (at least 16).
+  size_t resultBytes = 16;
+
+  static std::shared_ptr<const FunctionInfo> create(std::string name, Type type,
+                                                    void (*packed)(void **));
+};
+
+/// The result slot's alignment: vector results are stored with their
+/// natural (up to 64-byte) alignment.
+inline constexpr size_t kResultAlignment = 64;
+
+} // namespace affjit::detail

@@ -1,0 +1,134 @@
+// The pass registry, pipeline specs and running a pipeline (PassPipeline.h).
+#include "frontend/transform/PassPipeline.h"
+
+#include "frontend/verify/Verifier.h"
+
+#include <vector>
+
+namespace affjit {
+
+const PassRegistry &passRegistry() {
+  // Every pass a pipeline spec can name. A new pass is one line here:
+  //   {"pass-name", "what it does, in one line", &runPassName},
+  static const std::vector<PassInfo> passes = {};
+  // What `default` runs, in order (names from the table above).
+  static const std::vector<std::string_view> defaultPipeline = {};
+  static const PassRegistry registry{passes, defaultPipeline};
+  return registry;
+}
+
+namespace {
+
+constexpr std::string_view kNone = "none";
+constexpr std::string_view kDefault = "default";
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+const PassInfo *findPass(std::string_view name, const PassRegistry &registry) {
+  for (const PassInfo &pass : registry.passes)
+    if (pass.name == name)
+      return &pass;
+  return nullptr;
+}
+
+/// "none, default, pass-a, pass-b": every word a spec may use.
+std::string knownNames(const PassRegistry &registry) {
+  std::string names = std::string(kNone) + ", " + std::string(kDefault);
+  for (const PassInfo &pass : registry.passes)
+    names += ", " + std::string(pass.name);
+  return names;
+}
+
+/// Appends the passes of `default`; false with `error` if the table names
+/// a pass that does not exist (a mistake in the registry, not in the spec).
+bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
+                   std::string &error) {
+  for (std::string_view name : registry.defaultPipeline) {
+    const PassInfo *pass = findPass(name, registry);
+    if (!pass) {
+      error = "the default pipeline names the unknown pass '" +
+              std::string(name) + "'";
+      return false;
+    }
+    pipeline.passes.push_back(pass);
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
+                                              std::string &error,
+                                              const PassRegistry &registry) {
+  spec = trim(spec);
+  if (spec.empty()) {
+    error = "empty --pipeline (expected none, default or pass names "
+            "separated by commas)";
+    return std::nullopt;
+  }
+  PassPipeline pipeline;
+  if (spec == kNone)
+    return pipeline;
+  size_t start = 0;
+  while (start <= spec.size()) {
+    size_t comma = spec.find(',', start);
+    size_t end = comma == std::string_view::npos ? spec.size() : comma;
+    std::string_view name = trim(spec.substr(start, end - start));
+    start = end + 1;
+    if (name.empty()) {
+      error = "empty pass name in --pipeline '" + std::string(spec) + "'";
+      return std::nullopt;
+    }
+    if (name == kDefault) {
+      if (!appendDefault(registry, pipeline, error))
+        return std::nullopt;
+      continue;
+    }
+    if (name == kNone) {
+      error = "'none' cannot be combined with other passes in --pipeline '" +
+              std::string(spec) + "'";
+      return std::nullopt;
+    }
+    const PassInfo *pass = findPass(name, registry);
+    if (!pass) {
+      error = "unknown pass '" + std::string(name) +
+              "' in --pipeline (known: " + knownNames(registry) + ")";
+      return std::nullopt;
+    }
+    pipeline.passes.push_back(pass);
+  }
+  return pipeline;
+}
+
+std::string describePassPipeline(const PassPipeline &pipeline) {
+  std::string names;
+  for (const PassInfo *pass : pipeline.passes)
+    names += (names.empty() ? "" : ",") + std::string(pass->name);
+  return names;
+}
+
+bool runPassPipeline(Module &module, const PassPipeline &pipeline,
+                     DiagnosticEngine &diag, const PassRunOptions &options) {
+  for (const PassInfo *pass : pipeline.passes) {
+    unsigned errorsBefore = diag.getNumErrors();
+    bool ok = pass->run(module, diag);
+    if (ok && diag.getNumErrors() == errorsBefore && options.verifyEach &&
+        !verifyModule(module, diag))
+      diag.emit(Severity::Note, Location(),
+                "the module does not verify after pass '" +
+                    std::string(pass->name) + "'");
+    if (!ok && diag.getNumErrors() == errorsBefore)
+      diag.error(Location(), "pass '" + std::string(pass->name) + "' failed");
+    if (diag.getNumErrors() != errorsBefore)
+      return false;
+  }
+  return true;
+}
+
+} // namespace affjit

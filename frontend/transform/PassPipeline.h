@@ -1,0 +1,68 @@
+// The pass pipeline: which transformations run on a verified module before
+// it is lowered, chosen by a spec such as `--pipeline=default`. The spec is
+// `none` (no passes), `default` (the passes affjit runs unless told
+// otherwise) or a comma-separated list of pass names from the registry.
+// Passes work on verified IR and keep it verified; `verifyEach` checks that
+// after every pass.
+#pragma once
+
+#include "frontend/ir/Diagnostics.h"
+#include "frontend/ir/IR.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace affjit {
+
+/// A transformation of a whole module. `run` reports problems through the
+/// diagnostics and returns false if the module could not be transformed.
+struct PassInfo {
+  std::string_view name;
+  std::string_view summary;
+  bool (*run)(Module &, DiagnosticEngine &);
+};
+
+/// The passes a spec can name, and what `default` stands for.
+struct PassRegistry {
+  std::span<const PassInfo> passes;
+  /// The names `default` expands to, in order.
+  std::span<const std::string_view> defaultPipeline;
+};
+
+/// affjit's passes (the table in PassPipeline.cpp).
+const PassRegistry &passRegistry();
+
+/// The passes to run, in order.
+struct PassPipeline {
+  std::vector<const PassInfo *> passes;
+};
+
+/// Parses `spec` against `registry`: `none`, `default`, or pass names
+/// separated by commas (`default` may appear in a list, standing for its
+/// passes). On an empty spec or an unknown name returns nullopt with
+/// `error` set, e.g. "unknown pass 'foo' in --pipeline (known: none,
+/// default)".
+std::optional<PassPipeline>
+parsePassPipeline(std::string_view spec, std::string &error,
+                  const PassRegistry &registry = passRegistry());
+
+/// The names of a pipeline's passes joined by commas ("" for none): what
+/// the pipeline does, independent of how the spec spelled it.
+std::string describePassPipeline(const PassPipeline &pipeline);
+
+struct PassRunOptions {
+  /// Verify the module after every pass; a pass that breaks it stops the
+  /// pipeline with the verifier's errors and a note naming the pass.
+  bool verifyEach = false;
+};
+
+/// Runs the passes in order on `module` (which must verify); false, with
+/// diagnostics, as soon as one fails.
+bool runPassPipeline(Module &module, const PassPipeline &pipeline,
+                     DiagnosticEngine &diag,
+                     const PassRunOptions &options = {});
+
+} // namespace affjit

@@ -1,0 +1,138 @@
+// `--pipeline=LIST` on `affjit opt`, `run` and `llvm`: `none` and `default`
+// (no passes yet) give the same output as no flag, and a bad list is a clear
+// error with exit status 1 before anything is printed or run.
+#include "frontend/transform/PassPipeline.h"
+#include "support/Subprocess.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace affjit::test;
+
+namespace {
+
+// Prints 42 when it runs; `opt` prints it back in MLIR 19 syntax.
+const char *kProgram = R"(func.func @main() {
+  %c = arith.constant 42 : i32
+  vector.print %c : i32
+  return
+}
+)";
+
+const char *kPrinted = R"(module {
+  func.func @main() {
+    %0 = arith.constant 42 : i32
+    vector.print %0 : i32
+    return
+  }
+}
+)";
+
+/// "none, default" and the registered passes, as errors list them.
+std::string knownNames() {
+  std::string names = "none, default";
+  for (const affjit::PassInfo &pass : affjit::passRegistry().passes)
+    names += ", " + std::string(pass.name);
+  return names;
+}
+
+CommandResult affjit(const std::string &subcommand, const std::string &flags) {
+  static const std::string path = writeTempFile(kProgram);
+  return runCommand(shellQuote(affjitBinary()) + " " + subcommand + " " +
+                    shellQuote(path) + " " + flags);
+}
+
+TEST(PipelineCli, OptPrintsTheModuleAfterThePipeline) {
+  for (const char *flags :
+       {"", "--pipeline=none", "--pipeline=default", "--pipeline default",
+        "--pipeline=none --generic"}) {
+    CommandResult r = affjit("opt", flags);
+    EXPECT_EQ(r.exitCode, 0) << flags << "\n" << r.err;
+    if (std::string(flags).find("--generic") == std::string::npos)
+      EXPECT_EQ(r.out, kPrinted) << flags;
+    else
+      EXPECT_NE(r.out.find("\"func.return\"() : () -> ()"), std::string::npos)
+          << r.out;
+  }
+}
+
+TEST(PipelineCli, OptWithoutVerifierNeedsAPipelineWithoutPasses) {
+  CommandResult r = affjit("opt", "--no-verify --pipeline=none");
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out, kPrinted);
+}
+
+TEST(PipelineCli, RunRunsTheProgramWithAnyPipelineWithoutPasses) {
+  for (const char *flags :
+       {"--pipeline=none", "--pipeline=default", "-O0 --pipeline=none",
+        "--checked --pipeline=default"}) {
+    CommandResult r = affjit("run", flags);
+    EXPECT_EQ(r.exitCode, 0) << flags << "\n" << r.err;
+    EXPECT_EQ(r.out, "42\n") << flags;
+  }
+}
+
+TEST(PipelineCli, LlvmPrintsTheSameIrForNoneAndDefault) {
+  CommandResult plain = affjit("llvm", "");
+  CommandResult none = affjit("llvm", "--pipeline=none");
+  CommandResult optimized = affjit("llvm", "--pipeline=none --optimized -O2");
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  EXPECT_NE(plain.out.find("define void @main()"), std::string::npos);
+  EXPECT_EQ(none.exitCode, 0) << none.err;
+  EXPECT_EQ(none.out, plain.out);
+  EXPECT_EQ(affjit("llvm", "--pipeline=default").out, plain.out);
+  EXPECT_EQ(optimized.exitCode, 0) << optimized.err;
+  EXPECT_NE(optimized.out.find("define void @main()"), std::string::npos);
+}
+
+TEST(PipelineCli, UnknownPassesAreErrorsOnEverySubcommand) {
+  for (const char *subcommand : {"opt", "run", "llvm"}) {
+    CommandResult r = affjit(subcommand, "--pipeline=default,nope");
+    EXPECT_EQ(r.exitCode, 1) << subcommand;
+    EXPECT_EQ(r.err, "affjit: error: unknown pass 'nope' in --pipeline "
+                     "(known: " +
+                         knownNames() + ")\n")
+        << subcommand;
+    EXPECT_EQ(r.out, "") << subcommand << ": nothing printed or run";
+  }
+}
+
+TEST(PipelineCli, EmptyAndMalformedListsAreErrors) {
+  CommandResult empty = affjit("run", "--pipeline ''");
+  EXPECT_EQ(empty.exitCode, 1);
+  EXPECT_EQ(empty.err, "affjit: error: empty --pipeline (expected none, "
+                       "default or pass names separated by commas)\n");
+  EXPECT_EQ(empty.out, "");
+  CommandResult comma = affjit("opt", "--pipeline=default,");
+  EXPECT_EQ(comma.exitCode, 1);
+  EXPECT_EQ(comma.out, "");
+  EXPECT_EQ(comma.err,
+            "affjit: error: empty pass name in --pipeline 'default,'\n");
+}
+
+TEST(PipelineCli, InputErrorsStillComeWithTheirLocation) {
+  std::string path = writeTempFile("func.func @main() {\n  %x = arith.addf "
+                                   "%y, %y : f32\n  return\n}\n");
+  for (const char *subcommand : {"opt", "run", "llvm"}) {
+    CommandResult r = runCommand(shellQuote(affjitBinary()) + " " + subcommand +
+                                 " " + shellQuote(path) + " --pipeline=none");
+    EXPECT_EQ(r.exitCode, 1) << subcommand;
+    EXPECT_NE(r.err.find(".mlir:2:19: error: use of undeclared SSA value name"),
+              std::string::npos)
+        << subcommand << ": " << r.err;
+  }
+}
+
+TEST(PipelineCli, HelpListsTheKnownNames) {
+  for (const char *subcommand : {"opt", "run", "llvm"}) {
+    CommandResult r =
+        runCommand(shellQuote(affjitBinary()) + " " + subcommand + " --help");
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_NE(r.out.find("--pipeline"), std::string::npos) << subcommand;
+    EXPECT_NE(r.out.find("(known: " + knownNames() + ")"), std::string::npos)
+        << r.out;
+  }
+}
+
+} // namespace
