@@ -19,6 +19,6 @@ struct NormalizeLoopsOptions {
 /// Normalizes the affine.for loops of every function in `module`. Loops
 /// whose lower bound is a max of several values are left as they are.
 bool normalizeLoops(Module &module, DiagnosticEngine &diag,
-                    const NormalizeLoopsOptions &options = {});
+                    const NormalizeLoopsOptions &options);
 
 } // namespace affjit

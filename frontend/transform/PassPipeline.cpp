@@ -1,6 +1,7 @@
 // The pass registry, pipeline specs and running a pipeline (PassPipeline.h).
 #include "frontend/transform/PassPipeline.h"
 
+#include "frontend/transform/NormalizeLoops.h"
 #include "frontend/verify/Verifier.h"
 
 #include <vector>
@@ -10,7 +11,11 @@ namespace affjit {
 const PassRegistry &passRegistry() {
   // Every pass a pipeline spec can name. A new pass is one line here:
   //   {"pass-name", "what it does, in one line", &runPassName},
-  static const std::vector<PassInfo> passes = {};
+  static const std::vector<PassInfo> passes = {
+      {"normalize",
+       "affine.for loops from 0 with step 1; loops that run once inlined",
+       [](Module &m, DiagnosticEngine &d) { return normalizeLoops(m, d, {}); }},
+  };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {};
   static const PassRegistry registry{passes, defaultPipeline};

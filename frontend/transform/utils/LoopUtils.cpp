@@ -56,8 +56,9 @@ Value *singleIterationValue(AffineForOp forOp) {
   }
   AffineMap lbMap = forOp.getLowerBoundMap();
   std::vector<Value *> operands = forOp.getLowerBoundOperands();
-  if (lbMap == AffineMap::getMultiDimIdentity(1) ||
-      lbMap == AffineMap::getSymbolIdentity())
+  // Like MLIR, only a dim identity is forwarded as it is; a lone symbol
+  // goes through an affine.apply (which canonicalization folds).
+  if (lbMap == AffineMap::getMultiDimIdentity(1))
     return operands[0];
   OpBuilder b = OpBuilder::before(forOp.getOperation());
   return AffineApplyOp::create(b, lbMap, operands).getResult();
@@ -96,8 +97,11 @@ AffineValueMap differenceOf(const AffineValueMap &a, const AffineValueMap &b) {
   std::vector<AffineExpr> diff;
   for (size_t i = 0; i < bResults.size(); ++i)
     diff.push_back(a.map.getResult((unsigned)i) - bResults[i]);
-  return composeAffineValueMap(
+  AffineValueMap composed = composeAffineValueMap(
       {AffineMap::get(numDims, numSymbols, std::move(diff)), operands});
+  // Simplifying may cancel an operand out (`s0 + 6 - s0`): canonicalize
+  // again to drop it, as MLIR's callers of difference() do.
+  return canonicalizeAffineValueMap(composed);
 }
 
 std::optional<AffineValueMap> getTripCountMap(AffineForOp forOp) {

@@ -19,8 +19,9 @@ namespace affjit {
 std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root);
 
 /// `a - b` result by result over the union of their operands (a's dims,
-/// b's dims, a's symbols, b's symbols), composed and canonicalized: MLIR's
-/// AffineValueMap::difference.
+/// b's dims, a's symbols, b's symbols), composed, simplified and
+/// canonicalized (operands that cancel out dropped): MLIR's
+/// AffineValueMap::difference followed by canonicalize().
 AffineValueMap differenceOf(const AffineValueMap &a, const AffineValueMap &b);
 
 /// The number of iterations as a map over values: `(ub_k - lb) ceildiv
