@@ -14,6 +14,21 @@ Error emptyHandle() {
   return Error("calling an empty affjit::Function (use Engine::lookup)");
 }
 
+/// Checks `args` against `info`, runs the call, then lets `finish` read
+/// what it needs from the frame's results.
+template <typename Finish>
+Error checkedCall(const detail::FunctionInfo *info,
+                  std::span<const detail::Argument> args, Finish finish) {
+  if (!info)
+    return emptyHandle();
+  if (Error err = detail::CallFrame::check(*info, args))
+    return err;
+  detail::CallFrame frame(*info, args);
+  frame.run();
+  finish(frame);
+  return Error();
+}
+
 } // namespace
 
 std::string_view Function::name() const {
@@ -27,25 +42,14 @@ size_t Function::numArguments() const {
 size_t Function::numResults() const { return info ? info->results.size() : 0; }
 
 Error Function::invoke(std::span<const detail::Argument> args) const {
-  if (!info)
-    return emptyHandle();
-  if (Error err = detail::CallFrame::check(*info, args))
-    return err;
-  detail::CallFrame frame(*info, args);
-  frame.run();
-  return Error();
+  return checkedCall(info.get(), args, [](detail::CallFrame &) {});
 }
 
 Error Function::invoke(std::span<const detail::Argument> args,
                        Results &results) const {
-  if (!info)
-    return emptyHandle();
-  if (Error err = detail::CallFrame::check(*info, args))
-    return err;
-  detail::CallFrame frame(*info, args);
-  frame.run();
-  frame.collect(info, results);
-  return Error();
+  return checkedCall(info.get(), args, [&](detail::CallFrame &frame) {
+    frame.collect(info, results);
+  });
 }
 
 Error Function::invokeForScalar(std::span<const detail::Argument> args,
@@ -57,12 +61,9 @@ Error Function::invokeForScalar(std::span<const detail::Argument> args,
   if (info->results.size() != 1 || info->results[0].kind != kind)
     return Error("@" + info->name + " has type " + info->type.str() +
                  ", not one " + describe(kind) + " result");
-  if (Error err = detail::CallFrame::check(*info, args))
-    return err;
-  detail::CallFrame frame(*info, args);
-  frame.run();
-  result = frame.result(0);
-  return Error();
+  return checkedCall(info.get(), args, [&](detail::CallFrame &frame) {
+    result = frame.result(0);
+  });
 }
 
 } // namespace affjit

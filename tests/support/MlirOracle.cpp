@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <functional>
+#include <regex>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -103,6 +104,15 @@ bool isDependenceRemark(const std::string &line, const std::string &path) {
 std::string mlirOptPath() { return std::string(kLlvmBin) + "/mlir-opt"; }
 
 bool mlirAvailable() { return access(mlirOptPath().c_str(), X_OK) == 0; }
+
+std::string runMlirScript() {
+  return std::string(AFFJIT_SOURCE_DIR) + "/../shared/tools/run-mlir";
+}
+
+std::string maskMemrefAddresses(const std::string &output) {
+  static const std::regex addr("base@ = 0x[0-9a-fA-F]+");
+  return std::regex_replace(output, addr, "base@ = 0xADDR");
+}
 
 bool mlirAccepts(const std::string &path, std::string *diagnostics) {
   std::string err;

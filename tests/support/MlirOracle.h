@@ -15,6 +15,14 @@ std::string mlirOptPath();
 /// Whether mlir-opt exists and is executable.
 bool mlirAvailable();
 
+/// Path of shared/tools/run-mlir next to the source tree (MLIR's lowering
+/// and mlir-cpu-runner on a file); it may be missing outside CI.
+std::string runMlirScript();
+
+/// Runner output with each buffer address (`base@ = 0x...`) replaced by
+/// `0xADDR`, so two runs of a program compare equal.
+std::string maskMemrefAddresses(const std::string &output);
+
 /// Runs `mlir-opt PATH -o /dev/null`; true when it exits 0. On failure its
 /// stderr goes to `diagnostics` (if given).
 bool mlirAccepts(const std::string &path, std::string *diagnostics = nullptr);

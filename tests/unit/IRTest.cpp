@@ -72,27 +72,13 @@ std::string printed(const Module &module) {
   return os.str();
 }
 
-std::string runMlirScript() {
-  return std::string(AFFJIT_SOURCE_DIR) + "/../shared/tools/run-mlir";
-}
-
-/// `text` with the runner's buffer addresses (`base@ = 0x...`) masked.
-std::string maskAddresses(std::string text) {
-  for (size_t at = text.find("base@ = 0x"); at != std::string::npos;
-       at = text.find("base@ = 0x", at + 1)) {
-    size_t end = text.find(' ', at + 8);
-    text.replace(at + 8, end - (at + 8), "ADDR");
-  }
-  return text;
-}
-
 /// What `affjit run` prints for `text`, addresses masked.
 std::string affjitRun(const std::string &text) {
   std::string path = writeTempFile(text);
   CommandResult r =
       runCommand(shellQuote(affjitBinary()) + " run " + shellQuote(path));
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  return maskAddresses(r.out);
+  return maskMemrefAddresses(r.out);
 }
 
 /// Checks that mlir-opt accepts `text` and, when run-mlir is available,
@@ -109,7 +95,7 @@ void expectSameRunAsMlir(const std::string &text) {
   CommandResult theirs = runCommand(shellQuote(runMlirScript()) + " " +
                                     shellQuote(path) + " 2>&1");
   ASSERT_EQ(theirs.exitCode, 0) << theirs.out;
-  EXPECT_EQ(ours, maskAddresses(theirs.out)) << text;
+  EXPECT_EQ(ours, maskMemrefAddresses(theirs.out)) << text;
 }
 
 Type f32() { return Type::f32(); }

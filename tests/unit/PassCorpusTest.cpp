@@ -43,20 +43,6 @@ CommandResult mlirOptPrint(const std::string &path, const std::string &flags) {
                     shellQuote(path));
 }
 
-std::string runMlirScript() {
-  return std::string(AFFJIT_SOURCE_DIR) + "/../shared/tools/run-mlir";
-}
-
-/// Masks the runner's buffer addresses (`base@ = 0x...`).
-std::string maskAddresses(std::string text) {
-  for (size_t at = text.find("base@ = 0x"); at != std::string::npos;
-       at = text.find("base@ = 0x", at + 1)) {
-    size_t end = text.find(' ', at + 8);
-    text.replace(at + 8, end - (at + 8), "ADDR");
-  }
-  return text;
-}
-
 /// Every `.mlir` under tests/transform/, sorted.
 std::vector<std::string> corpusFiles() {
   std::vector<std::string> out;
@@ -120,7 +106,7 @@ TEST_P(PassCorpus, MatchesExpectedAndMlir) {
   CommandResult run = runCommand(shellQuote(affjitBinary()) + " run " +
                                  shellQuote(outPath) + " --pipeline=none");
   ASSERT_EQ(run.exitCode, 0) << run.err;
-  EXPECT_EQ(maskAddresses(run.out), maskAddresses(reference.out));
+  EXPECT_EQ(maskMemrefAddresses(run.out), maskMemrefAddresses(reference.out));
 }
 
 INSTANTIATE_TEST_SUITE_P(Transform, PassCorpus,

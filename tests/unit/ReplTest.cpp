@@ -5,6 +5,7 @@
 // with the matching subcommands, and every kind of bad line (bad IR, unknown
 // commands, wrong call types, crashes in JIT code) is reported while the
 // session keeps its buffers and functions.
+#include "support/MlirOracle.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
@@ -27,11 +28,6 @@ CommandResult runRepl(const std::string &script,
                                " repl " + flags + " < " + shellQuote(path));
   std::filesystem::remove(path);
   return r;
-}
-
-std::string maskAddresses(const std::string &s) {
-  static const std::regex addr("base@ = 0x[0-9a-fA-F]+");
-  return std::regex_replace(s, addr, "base@ = 0xADDR");
 }
 
 /// The REPL's output without its own messages (definitions, new buffers),
@@ -63,8 +59,8 @@ TEST(Repl, BuffersAndCallsPrintWhatMlirCpuRunnerPrints) {
   CommandResult r = runRepl(readFile(replDir() + "/session.repl"));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(maskAddresses(programOutput(r.out)),
-            maskAddresses(readFile(replDir() + "/reference.out")));
+  EXPECT_EQ(maskMemrefAddresses(programOutput(r.out)),
+            maskMemrefAddresses(readFile(replDir() + "/reference.out")));
   EXPECT_TRUE(contains(r.out, "defined @saxpy, @matmul, @scale_i64\n"));
   EXPECT_TRUE(contains(r.out, "%C: memref<4x5xf32>, 80 bytes, zeros\n"));
 }
@@ -78,8 +74,9 @@ TEST_P(ReplRunCorpus, PastedProgramPrintsWhatMlirCpuRunnerPrints) {
   const std::string &file = GetParam();
   CommandResult r = runRepl(readFile(file) + "\n:run\n");
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(maskAddresses(programOutput(r.out)),
-            maskAddresses(readFile(file.substr(0, file.size() - 5) + ".out")));
+  EXPECT_EQ(
+      maskMemrefAddresses(programOutput(r.out)),
+      maskMemrefAddresses(readFile(file.substr(0, file.size() - 5) + ".out")));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -90,13 +87,13 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Repl, RunLoadedProgramPrintsLikeMlirCpuRunner) {
   CommandResult r = runRepl(":load reference.mlir\n:run\n");
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(maskAddresses(programOutput(r.out)),
-            maskAddresses(readFile(replDir() + "/reference.out")));
+  EXPECT_EQ(maskMemrefAddresses(programOutput(r.out)),
+            maskMemrefAddresses(readFile(replDir() + "/reference.out")));
   // The file given on the command line is loaded first.
   CommandResult fromArgs = runRepl(":run main\n", "reference.mlir");
   ASSERT_EQ(fromArgs.exitCode, 0) << fromArgs.err;
-  EXPECT_EQ(maskAddresses(programOutput(fromArgs.out)),
-            maskAddresses(programOutput(r.out)));
+  EXPECT_EQ(maskMemrefAddresses(programOutput(fromArgs.out)),
+            maskMemrefAddresses(programOutput(r.out)));
 }
 
 const char *kFill = R"(

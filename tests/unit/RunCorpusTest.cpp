@@ -2,6 +2,7 @@
 // through `affjit run` and must print exactly what MLIR 19's mlir-cpu-runner
 // printed (NAME.out, recorded with shared/tools/run-mlir), with only the
 // printMemref buffer address masked.
+#include "support/MlirOracle.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
@@ -12,11 +13,6 @@ using namespace affjit::test;
 
 namespace {
 
-std::string maskAddresses(const std::string &s) {
-  static const std::regex addr("base@ = 0x[0-9a-fA-F]+");
-  return std::regex_replace(s, addr, "base@ = 0xADDR");
-}
-
 class RunCorpus : public testing::TestWithParam<std::string> {};
 
 TEST_P(RunCorpus, PrintsWhatMlirCpuRunnerPrints) {
@@ -26,7 +22,7 @@ TEST_P(RunCorpus, PrintsWhatMlirCpuRunnerPrints) {
     CommandResult r = runCommand(shellQuote(affjitBinary()) + " run " + opt +
                                  " " + shellQuote(file));
     ASSERT_EQ(r.exitCode, 0) << opt << "\n" << r.err;
-    EXPECT_EQ(maskAddresses(r.out), maskAddresses(expected)) << opt;
+    EXPECT_EQ(maskMemrefAddresses(r.out), maskMemrefAddresses(expected)) << opt;
   }
 }
 
