@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <unordered_set>
 
 namespace affjit {
 
@@ -71,8 +72,9 @@ std::vector<OpOperand *> Value::getOperandUses() const {
 
 std::vector<Operation *> Value::getUsers() const {
   std::vector<Operation *> out;
+  std::unordered_set<Operation *> seen;
   for (OpOperand *u = firstUse; u; u = u->getNextUse())
-    if (std::find(out.begin(), out.end(), u->getOwner()) == out.end())
+    if (seen.insert(u->getOwner()).second)
       out.push_back(u->getOwner());
   return out;
 }

@@ -280,7 +280,8 @@ public:
   const Location &getLoc() const { return loc; }
   void setLoc(Location l) { loc = std::move(l); }
   /// True for the ops that end a block (affine.yield, func.return,
-  /// memref.alloca_scope.return).
+  /// memref.alloca_scope.return): the one list the verifier, the printer
+  /// and the lowering consult.
   bool isTerminator() const;
 
   // Operands.

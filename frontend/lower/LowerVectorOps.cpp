@@ -63,16 +63,6 @@ bool inBoundsAt(Operation &op, unsigned i) {
   return a && i < a.getArray().size() && a.getArray()[i].getBool();
 }
 
-bool allInBounds(Operation &op) {
-  Attribute a = op.getAttr("in_bounds");
-  if (!a)
-    return false;
-  for (const Attribute &e : a.getArray())
-    if (!e.getBool())
-      return false;
-  return true;
-}
-
 /// A map whose results are the trailing memref dims in order (the mask of
 /// such a transfer has the vector's own shape).
 bool isMinorIdentityND(Operation &op) {

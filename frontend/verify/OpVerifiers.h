@@ -13,8 +13,9 @@ namespace affjit {
 
 using OpVerifyFn = bool (*)(Operation &, VerifyContext &);
 
+/// What the verifier needs to know of an op besides its own checks
+/// (whether it ends a block is Operation::isTerminator).
 struct OpTraits {
-  bool isTerminator = false;
   /// Ops whose body region is isolated and is an affine scope (func.func).
   bool isAffineScope = false;
 };

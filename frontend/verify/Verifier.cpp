@@ -92,7 +92,7 @@ static bool verifySymbolVisibility(Operation &op, VerifyContext &ctx) {
 
 /// Checks that a terminator is the last op of its block.
 static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
-  if (!OpVerifierRegistry::get().traits(op.getName()).isTerminator)
+  if (!op.isTerminator())
     return true;
   if (op.getNextNode())
     return ctx.emitOpError(op, "must be the last operation in the parent "
@@ -103,14 +103,13 @@ static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
 /// Every block of a region must end in a terminator (MLIR reports the
 /// offending last op in its generic form).
 static bool verifyBlocksTerminated(Operation &op, VerifyContext &ctx) {
-  const OpVerifierRegistry &reg = OpVerifierRegistry::get();
   for (unsigned r = 0; r < op.getNumRegions(); ++r) {
     for (auto &block : op.getRegion(r).getBlocks()) {
       if (block->empty())
         return ctx.emitOpError(op, "empty block: expect at least a "
                                    "terminator");
       Operation &last = block->back();
-      if (!reg.traits(last.getName()).isTerminator) {
+      if (!last.isTerminator()) {
         std::ostringstream os;
         printOperation(last, os, PrintOptions{/*generic=*/true});
         return ctx.emitError(last, "block with no terminator, has " + os.str());

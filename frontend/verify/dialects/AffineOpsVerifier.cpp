@@ -387,7 +387,7 @@ void registerAffineOpVerifiers(OpVerifierRegistry &r) {
   r.add("affine.for", verifyFor);
   r.add("affine.if", verifyIf);
   r.add("affine.parallel", verifyParallel);
-  r.add("affine.yield", verifyYield, OpTraits{/*isTerminator=*/true});
+  r.add("affine.yield", verifyYield);
   r.add("affine.prefetch", verifyPrefetch);
   r.add("affine.dma_start", verifyDmaStart);
   r.add("affine.dma_wait", verifyDmaWait);

@@ -103,9 +103,9 @@ bool verifyCallOp(Operation &op, VerifyContext &ctx) {
 } // namespace
 
 void registerFuncOpVerifiers(OpVerifierRegistry &r) {
-  r.add("func.func", verifyFuncOp, OpTraits{false, /*isAffineScope=*/true});
+  r.add("func.func", verifyFuncOp, OpTraits{/*isAffineScope=*/true});
   r.add("func.call", verifyCallOp);
-  r.add("func.return", verifyReturnOp, OpTraits{/*isTerminator=*/true});
+  r.add("func.return", verifyReturnOp);
 }
 
 } // namespace affjit

@@ -948,8 +948,7 @@ void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
   r.add("memref.alloc", verifyAllocLike);
   r.add("memref.alloca", verifyAllocLike);
   r.add("memref.alloca_scope", verifyAllocaScope);
-  r.add("memref.alloca_scope.return", verifyAllocaScopeReturn,
-        OpTraits{/*isTerminator=*/true});
+  r.add("memref.alloca_scope.return", verifyAllocaScopeReturn);
   r.add("memref.dealloc", verifyDealloc);
   r.add("memref.load", verifyLoad);
   r.add("memref.store", verifyStore);
