@@ -175,11 +175,17 @@ Operation *Block::insert(Operation *before, std::unique_ptr<Operation> op) {
 
 void Block::spliceOps(Block *to, OpList::iterator where, Block *from,
                       OpList::iterator first, OpList::iterator last) {
+  // Moving a range into itself is undefined for std::list; an op moved to
+  // where it already is (before itself or its successor) stays.
+  for (auto it = first; it != last; ++it)
+    if (it == where)
+      return;
+  if (to == from && where == last)
+    return;
   for (auto it = first; it != last; ++it)
     (*it)->parentBlock = to;
   to->getOperations().splice(where, from->getOperations(), first, last);
 }
-
 Block *Block::splitBefore(Operation *before) {
   if (before->getBlock() != this)
     fatalIRError("splitBefore: the op is not in this block");
@@ -191,6 +197,8 @@ Block *Block::splitBefore(Operation *before) {
 
 void Block::inlineBefore(Block *dest, Operation *before,
                          const std::vector<Value *> &argValues) {
+  if (dest == this)
+    fatalIRError("inlineBefore: a block cannot be inlined into itself");
   if (argValues.size() != args.size())
     fatalIRError("inlineBefore: " + std::to_string(argValues.size()) +
                  " values for " + std::to_string(args.size()) + " arguments");

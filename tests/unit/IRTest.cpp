@@ -436,6 +436,11 @@ TEST(IRMove, MoveBeforeAfterToEndAndOrder) {
   EXPECT_TRUE(c->isBeforeInBlock(b));
   a->moveAfter(b); // c b a
   EXPECT_TRUE(b->isBeforeInBlock(a));
+  a->moveBefore(a); // in place: nothing moves
+  a->moveAfter(b);
+  c->moveBefore(b); // where it already is
+  EXPECT_EQ(c->getNextNode(), b);
+  EXPECT_EQ(b->getNextNode(), a);
   c->moveToEnd(body, /*beforeTerminator=*/true); // b a c return
   EXPECT_TRUE(a->isBeforeInBlock(c));
   EXPECT_EQ(c->getNextNode(), body->getTerminator());
