@@ -5,6 +5,8 @@
 #include "frontend/lower/LowerToLLVM.h"
 #include "frontend/verify/Verifier.h"
 
+#include <iostream>
+
 namespace affjit {
 
 std::unique_ptr<Module> parseSource(const SourceBuffer &source,
@@ -25,13 +27,53 @@ std::unique_ptr<Module> parseAndVerify(const SourceBuffer &source,
   return module;
 }
 
+CompileOptions compileOptionsOf(const EngineOptions &o) {
+  CompileOptions options;
+  options.optLevel = o.optLevel;
+  options.checked = o.checked;
+  options.pipeline = o.pipeline;
+  options.verifyEach = o.verifyEach;
+  options.optReport = o.optReport;
+  options.onRemark = o.onRemark;
+  options.dumpAfter = o.dumpAfter;
+  return options;
+}
+
 Expected<CompilePipeline> CompilePipeline::create(CompileOptions options) {
   std::string error;
   std::optional<PassPipeline> passes =
       parsePassPipeline(options.pipeline, error);
   if (!passes)
     return Error(error);
-  return CompilePipeline(std::move(options), std::move(*passes));
+  std::optional<PassSelection> report =
+      parsePassSelection(options.optReport, "--opt-report", error);
+  if (!report)
+    return Error(error);
+  std::optional<PassSelection> dumpAfter =
+      parsePassSelection(options.dumpAfter, "--dump-after", error);
+  if (!dumpAfter)
+    return Error(error);
+  return CompilePipeline(std::move(options), std::move(*passes),
+                         std::move(*report), std::move(*dumpAfter));
+}
+
+void CompilePipeline::deliver(const PassRemark &remark,
+                              const DiagnosticEngine &diag) const {
+  Remark out;
+  out.pass = std::string(remark.pass);
+  out.file = remark.loc.file ? *remark.loc.file : "";
+  out.line = remark.loc.line;
+  out.column = remark.loc.col;
+  out.message = remark.message;
+  out.text = diag.format(
+      Diagnostic{Severity::Remark, remark.loc,
+                 "[" + std::string(remark.pass) + "] " + remark.message});
+  if (options.onRemark) {
+    options.onRemark(out);
+    return;
+  }
+  std::cerr << out.text;
+  std::cerr.flush();
 }
 
 bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
@@ -39,6 +81,13 @@ bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
     return false;
   PassRunOptions runOptions;
   runOptions.verifyEach = options.verifyEach;
+  runOptions.report = report;
+  if (!report.empty())
+    runOptions.onRemark = [&](const PassRemark &remark) {
+      deliver(remark, diag);
+    };
+  runOptions.dumpAfter = dumpAfter;
+  runOptions.dumpStream = &std::cerr;
   return runPassPipeline(module, passes, diag, runOptions);
 }
 

@@ -18,6 +18,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,7 +37,17 @@ struct CompileOptions {
   std::string pipeline = "default";
   /// Verify the module after every pass.
   bool verifyEach = false;
+  /// The passes whose remarks are reported ("", `all` or names).
+  std::string optReport;
+  /// Receives each remark; when empty, remarks are printed to stderr.
+  std::function<void(const Remark &)> onRemark;
+  /// The passes after which the module is printed to stderr ("", `all` or
+  /// names).
+  std::string dumpAfter;
 };
+
+/// The compile options an engine's options stand for.
+CompileOptions compileOptionsOf(const EngineOptions &options);
 
 /// A program lowered to LLVM IR, with the functions it defines.
 struct LoweredProgram {
@@ -68,6 +79,7 @@ public:
 
   const CompileOptions &getOptions() const { return options; }
   const PassPipeline &getPasses() const { return passes; }
+  const PassSelection &getReport() const { return report; }
 
   /// Verifies `module`, then runs the passes on it.
   bool transform(Module &module, DiagnosticEngine &diag) const;
@@ -95,10 +107,16 @@ public:
   std::string cacheKey(const std::string &sourceKey) const;
 
 private:
-  CompilePipeline(CompileOptions options, PassPipeline passes)
-      : options(std::move(options)), passes(std::move(passes)) {}
+  CompilePipeline(CompileOptions options, PassPipeline passes,
+                  PassSelection report, PassSelection dumpAfter)
+      : options(std::move(options)), passes(std::move(passes)),
+        report(std::move(report)), dumpAfter(std::move(dumpAfter)) {}
+  /// Hands `remark` to the options' handler (or stderr), formatted with
+  /// the source line from `diag`'s buffers.
+  void deliver(const PassRemark &remark, const DiagnosticEngine &diag) const;
   CompileOptions options;
   PassPipeline passes;
+  PassSelection report, dumpAfter;
 };
 
 } // namespace affjit

@@ -17,8 +17,7 @@ namespace affjit {
 
 struct Engine::Impl {
   explicit Impl(const EngineOptions &o)
-      : pipeline(CompilePipeline::create(
-            CompileOptions{o.optLevel, o.checked, o.pipeline})) {}
+      : pipeline(CompilePipeline::create(compileOptionsOf(o))) {}
 
   /// Fails (on every compile) if the options name unknown passes.
   Expected<CompilePipeline> pipeline;

@@ -1,4 +1,5 @@
-// `affjit llvm FILE.mlir [--optimized] [-O3] [--checked] [--pipeline=LIST]`:
+// `affjit llvm FILE.mlir [--optimized] [-O3] [--checked] [--pipeline=LIST]
+// [--verify-each] [--opt-report[=PASS,...]] [--dump-after=PASS|all]`:
 // prints the LLVM IR affjit generates for a module (after its pass
 // pipeline), before or after LLVM's optimization pipeline.
 #include "engine/cli/Commands.h"
@@ -19,13 +20,16 @@ struct LlvmOptions {
   bool optimized = false;
   unsigned optLevel = 3;
   bool checked = false;
-  std::string pipeline = "default";
+  PipelineFlags pipeline;
 };
 } // namespace
 
 static int runLlvm(const LlvmOptions &o) {
-  std::optional<CompilePipeline> pipeline =
-      makePipeline(CompileOptions{o.optLevel, o.checked, o.pipeline});
+  CompileOptions compile;
+  compile.optLevel = o.optLevel;
+  compile.checked = o.checked;
+  o.pipeline.applyTo(compile);
+  std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
     return 1;
   std::optional<LoweredProgram> program = lowerInput(o.input, *pipeline);
@@ -57,7 +61,7 @@ CommandFn addLlvmCommand(CLI::App &app) {
       ->check(CLI::Range(0, 3))
       ->capture_default_str();
   cmd->add_flag("--checked", opts->checked, "Emit memref bounds checks");
-  addPipelineOption(cmd, opts->pipeline);
+  addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
 }
 

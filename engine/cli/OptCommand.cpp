@@ -1,4 +1,5 @@
-// `affjit opt FILE.mlir [-o OUT] [--generic] [--no-verify] [--pipeline=LIST]`:
+// `affjit opt FILE.mlir [-o OUT] [--generic] [--no-verify] [--pipeline=LIST]
+// [--verify-each] [--opt-report[=PASS,...]] [--dump-after=PASS|all]`:
 // parses, verifies, runs the pass pipeline and prints the module in MLIR
 // syntax.
 #include "engine/cli/Commands.h"
@@ -18,13 +19,13 @@ struct OptOptions {
   std::string output = "-";
   bool generic = false;
   bool noVerify = false;
-  std::string pipeline = "default";
+  PipelineFlags pipeline;
 };
 } // namespace
 
 static int runOpt(const OptOptions &o) {
   CompileOptions compile;
-  compile.pipeline = o.pipeline;
+  o.pipeline.applyTo(compile);
   std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
     return 1;
@@ -56,7 +57,7 @@ CommandFn addOptCommand(CLI::App &app) {
   cmd->add_option("-o,--output", opts->output, "Output file");
   cmd->add_flag("--generic", opts->generic, "Print ops in the generic form");
   cmd->add_flag("--no-verify", opts->noVerify, "Skip the verifier");
-  addPipelineOption(cmd, opts->pipeline);
+  addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runOpt(*opts) : -1; };
 }
 

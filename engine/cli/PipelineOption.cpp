@@ -1,20 +1,52 @@
-// The `--pipeline` flag shared by the subcommands (PipelineOption.h).
+// The pass pipeline flags shared by the subcommands (PipelineOption.h).
 #include "engine/cli/PipelineOption.h"
 
 #include <iostream>
 
 namespace affjit::cli {
 
-void addPipelineOption(CLI::App *cmd, std::string &spec) {
-  std::string passes;
+void PipelineFlags::applyTo(CompileOptions &options) const {
+  options.pipeline = pipeline;
+  options.verifyEach = verifyEach;
+  options.optReport = optReport;
+  options.dumpAfter = dumpAfter;
+}
+
+void PipelineFlags::applyTo(EngineOptions &options) const {
+  options.pipeline = pipeline;
+  options.verifyEach = verifyEach;
+  options.optReport = optReport;
+  options.dumpAfter = dumpAfter;
+}
+
+/// ", pass-a, pass-b": the registered passes, for the help texts.
+static std::string passNames() {
+  std::string names;
   for (const PassInfo &pass : passRegistry().passes)
-    passes += ", " + std::string(pass.name);
-  cmd->add_option(
-         "--pipeline", spec,
-         "Passes to run on the verified module: none, default, or pass "
-         "names separated by commas (known: none, default" +
-             passes + ")")
+    names += ", " + std::string(pass.name);
+  return names;
+}
+
+void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
+  std::string passes = passNames();
+  cmd->add_option("--pipeline", flags.pipeline,
+                  "Passes to run on the verified module: none, default, or "
+                  "pass names separated by commas (known: none, default" +
+                      passes + ")")
       ->capture_default_str();
+  cmd->add_flag("--verify-each", flags.verifyEach,
+                "Verify the module after every pass");
+  // A flag with an optional value: `--opt-report` alone means every pass,
+  // and it never takes the input file as its list.
+  cmd->add_flag("--opt-report{all}", flags.optReport,
+                "Report the passes' decisions on stderr as "
+                "FILE:LINE:COL: remark: [PASS] ...; =PASS,... for some "
+                "passes only (known: all" +
+                    passes + ")");
+  cmd->add_option("--dump-after", flags.dumpAfter,
+                  "Print the IR after this pass (or all) to stderr (known: "
+                  "all" +
+                      passes + ")");
 }
 
 std::optional<CompilePipeline> makePipeline(const CompileOptions &options) {

@@ -1,6 +1,9 @@
-// The `--pipeline=LIST` flag of `affjit opt`, `run` and `llvm`: which passes
-// run before printing or lowering (`none`, `default` or pass names), and the
-// check that turns a bad list into a clear error and exit status 1.
+// The pass pipeline flags of `affjit opt`, `run` and `llvm`:
+// `--pipeline=LIST` (which passes run before printing or lowering),
+// `--verify-each`, `--opt-report[=PASS,...]` (the passes' decisions as
+// remarks on stderr) and `--dump-after=PASS|all` (the IR after a pass, on
+// stderr), and the check that turns a bad pass name into a clear error
+// and exit status 1 before any input is read.
 #pragma once
 
 #include "engine/Pipeline.h"
@@ -12,11 +15,24 @@
 
 namespace affjit::cli {
 
-/// Registers `--pipeline` on `cmd`, storing the spec in `spec`.
-void addPipelineOption(CLI::App *cmd, std::string &spec);
+/// What the flags say, before they are checked.
+struct PipelineFlags {
+  std::string pipeline = "default";
+  bool verifyEach = false;
+  /// "" when --opt-report is absent, `all` when it has no list.
+  std::string optReport;
+  std::string dumpAfter;
+
+  /// Copies the flags into compile (or engine) options.
+  void applyTo(CompileOptions &options) const;
+  void applyTo(EngineOptions &options) const;
+};
+
+/// Registers the pipeline flags on `cmd`, storing them in `flags`.
+void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags);
 
 /// The pipeline for `options`; prints `affjit: error: ...` and returns
-/// nullopt if the spec names unknown passes.
+/// nullopt if a flag names unknown passes.
 std::optional<CompilePipeline> makePipeline(const CompileOptions &options);
 
 } // namespace affjit::cli

@@ -1,8 +1,11 @@
-// `affjit repl [FILE.mlir] [-O0..-O3] [--checked] [--plain]`: the
-// interactive session. At a terminal it edits lines with libedit and keeps
-// history in ~/.affjit_history; from a pipe it reads plain lines without a
-// prompt and exits with status 1 if any line failed, so scripts can use it.
+// `affjit repl [FILE.mlir] [-O0..-O3] [--checked] [--plain]
+// [--pipeline=LIST] [--verify-each] [--opt-report[=PASS,...]]
+// [--dump-after=PASS|all]`: the interactive session. At a terminal it edits
+// lines with libedit and keeps history in ~/.affjit_history; from a pipe it
+// reads plain lines without a prompt and exits with status 1 if any line
+// failed, so scripts can use it.
 #include "engine/cli/Commands.h"
+#include "engine/cli/PipelineOption.h"
 #include "engine/repl/LineEditor.h"
 #include "engine/repl/Repl.h"
 
@@ -18,6 +21,7 @@ struct ReplCliOptions {
   unsigned optLevel = 3;
   bool checked = false;
   bool plain = false;
+  PipelineFlags pipeline;
 };
 
 std::string historyPath() {
@@ -27,6 +31,13 @@ std::string historyPath() {
 } // namespace
 
 static int runRepl(const ReplCliOptions &o) {
+  repl::ReplOptions options;
+  options.session.optLevel = o.optLevel;
+  options.session.checked = o.checked;
+  o.pipeline.applyTo(options.session);
+  // A bad pass name is a usage error, reported before the session starts.
+  if (!makePipeline(options.session))
+    return 1;
   std::unique_ptr<repl::Repl> session;
   auto editor = repl::LineEditor::create(
       historyPath(),
@@ -35,9 +46,6 @@ static int runRepl(const ReplCliOptions &o) {
       },
       o.plain);
   bool interactive = editor->isInteractive();
-  repl::ReplOptions options;
-  options.session.optLevel = o.optLevel;
-  options.session.checked = o.checked;
   // Scripts: errors name the input line they come from.
   options.inputName = interactive ? "<repl>" : "<stdin>";
   options.locateErrors = !interactive;
@@ -69,6 +77,7 @@ CommandFn addReplCommand(CLI::App &app) {
   cmd->add_flag("--plain", opts->plain,
                 "Plain line reading even at a terminal (no prompt, no "
                 "editing)");
+  addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runRepl(*opts) : -1; };
 }
 

@@ -1,6 +1,7 @@
 // `affjit run FILE.mlir [--entry main] [-O0..-O3] [--checked]
-// [--pipeline=LIST]`: compiles the module for the host CPU through the C++
-// API's engine (which parses it, once) and calls the entry function (no
+// [--pipeline=LIST] [--verify-each] [--opt-report[=PASS,...]]
+// [--dump-after=PASS|all]`: compiles the module for the host CPU through the
+// C++ API's engine (which parses it, once) and calls the entry function (no
 // arguments, no results), like mlir-cpu-runner with `-e main
 // -entry-point-result=void`.
 #include "affjit/Engine.h"
@@ -20,14 +21,17 @@ struct RunOptions {
   std::string entry = "main";
   unsigned optLevel = 3;
   bool checked = false;
-  std::string pipeline = "default";
+  PipelineFlags pipeline;
 };
 } // namespace
 
 static int runRun(const RunOptions &o) {
-  EngineOptions options{o.optLevel, o.checked, o.pipeline};
-  // A bad --pipeline is a usage error, reported before reading the input.
-  if (!makePipeline(CompileOptions{o.optLevel, o.checked, o.pipeline}))
+  EngineOptions options;
+  options.optLevel = o.optLevel;
+  options.checked = o.checked;
+  o.pipeline.applyTo(options);
+  // A bad pass name is a usage error, reported before reading the input.
+  if (!makePipeline(compileOptionsOf(options)))
     return 1;
   std::unique_ptr<SourceBuffer> source = readInput(o.input);
   if (!source)
@@ -59,7 +63,7 @@ CommandFn addRunCommand(CLI::App &app) {
       ->capture_default_str();
   cmd->add_flag("--checked", opts->checked,
                 "Check every memref access against its bounds");
-  addPipelineOption(cmd, opts->pipeline);
+  addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runRun(*opts) : -1; };
 }
 

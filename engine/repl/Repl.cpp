@@ -3,6 +3,7 @@
 #include "engine/repl/Repl.h"
 
 #include "frontend/parse/Parser.h"
+#include "frontend/transform/PassPipeline.h"
 
 #include <algorithm>
 #include <cctype>
@@ -219,6 +220,27 @@ std::vector<std::string> pathCandidates(std::string_view word) {
   return out;
 }
 
+/// The pass names (and special words) the value of `:set pipeline` or
+/// `:set opt-report` may use, when `before` (the line before the word
+/// being completed) is one of them, possibly with list items already typed.
+std::vector<std::string> settingValueCandidates(std::string_view before) {
+  auto setting = [&](std::string_view name) {
+    return before == name ||
+           (before.substr(0, name.size()) == name &&
+            (before[name.size()] == ' ' || before[name.size()] == '\t'));
+  };
+  std::vector<std::string> words;
+  if (setting(":set pipeline"))
+    words = {"none", "default"};
+  else if (setting(":set opt-report"))
+    words = {"off", "all"};
+  else
+    return words;
+  for (const PassInfo &pass : passRegistry().passes)
+    words.push_back(std::string(pass.name));
+  return words;
+}
+
 } // namespace
 
 std::vector<std::string> Repl::complete(std::string_view line,
@@ -238,6 +260,10 @@ std::vector<std::string> Repl::complete(std::string_view line,
       candidates.push_back("@" + f + (call ? "(" : ""));
   } else if (before == ":load") {
     candidates = pathCandidates(word);
+  } else if (before == ":set") {
+    candidates = {"pipeline", "opt-report"};
+  } else {
+    candidates = settingValueCandidates(before);
   }
   addMatches(out, word, candidates);
   std::sort(out.begin(), out.end());

@@ -71,11 +71,14 @@ private:
   bool cmdLlvm(std::string_view args);
   bool cmdAsm(std::string_view args);
   bool cmdDeps(std::string_view args);
+  bool cmdSet(std::string_view args);
   bool cmdHelp(std::string_view args);
   bool cmdQuit(std::string_view args);
   using InspectFn = Error (*)(Session &, const InspectTarget &, std::ostream &);
   /// :ir, :llvm, :asm and :deps: `[@f]` then `printer`.
   bool inspect(std::string_view args, InspectFn printer);
+  /// Prints one `:set` setting as `name: value`.
+  void showSetting(std::string_view name) const;
   /// Binds and runs `call` text; prints its results.
   bool callFunction(std::string_view callText, bool timed);
 

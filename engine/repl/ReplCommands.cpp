@@ -35,6 +35,9 @@ const std::vector<Repl::Command> &Repl::commands() {
       {":asm", "[@f]", "show the machine code", &Repl::cmdAsm},
       {":deps", "[@f]", "show the memory dependences (like affjit deps)",
        &Repl::cmdDeps},
+      {":set", "[NAME [VALUE]]",
+       "show the settings, or set pipeline LIST | opt-report [PASS,...|off]",
+       &Repl::cmdSet},
       {":help", "", "list the commands", &Repl::cmdHelp},
       {":quit", "", "leave (Ctrl-D too)", &Repl::cmdQuit},
   };

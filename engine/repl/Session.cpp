@@ -38,6 +38,17 @@ bool Session::freeBuffer(const std::string &name) {
   return buffers.erase(name) != 0;
 }
 
+Error Session::setOptions(SessionOptions newOptions) {
+  newOptions.optLevel = options.optLevel;
+  Expected<CompilePipeline> created = CompilePipeline::create(newOptions);
+  if (!created)
+    return created.error();
+  options = std::move(newOptions);
+  pipeline = std::move(created);
+  settingsChanged = true;
+  return Error();
+}
+
 Error Session::ensureJit() {
   if (jit)
     return Error();
@@ -85,7 +96,8 @@ std::optional<LoweredProgram> Session::lower(std::string &errors) const {
 }
 
 Error Session::compile() {
-  if (jit && compiledGeneration == definitions.getGeneration())
+  if (jit && !settingsChanged &&
+      compiledGeneration == definitions.getGeneration())
     return Error();
   if (Error err = ensureJit())
     return err;
@@ -108,6 +120,7 @@ Error Session::compile() {
   for (auto &fn : *functions)
     compiled[fn->name] = fn;
   compiledGeneration = definitions.getGeneration();
+  settingsChanged = false;
   return Error();
 }
 

@@ -44,6 +44,11 @@ public:
   Definitions &getDefinitions() { return definitions; }
   const Definitions &getDefinitions() const { return definitions; }
   const SessionOptions &getOptions() const { return options; }
+  /// Replaces the pass pipeline settings (`:set`): the next call compiles
+  /// again even if no definition changed, so reports and the new passes
+  /// take effect. An error naming a bad pass keeps the old settings. The
+  /// optimization level stays that of the session's JIT.
+  Error setOptions(SessionOptions newOptions);
 
   //===-- buffers ---------------------------------------------------------===//
   /// Creates (or replaces) buffer `name` (with its `%`).
@@ -93,6 +98,8 @@ private:
   llvm::orc::ResourceTrackerSP tracker;
   std::map<std::string, std::shared_ptr<const detail::FunctionInfo>> compiled;
   unsigned compiledGeneration = 0;
+  /// The settings changed since the last compile.
+  bool settingsChanged = false;
   unsigned moduleCount = 0;
 };
 

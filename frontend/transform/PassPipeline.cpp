@@ -1,6 +1,7 @@
 // The pass registry, pipeline specs and running a pipeline (PassPipeline.h).
 #include "frontend/transform/PassPipeline.h"
 
+#include "frontend/print/Printer.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/verify/Verifier.h"
 
@@ -14,7 +15,7 @@ const PassRegistry &passRegistry() {
   static const std::vector<PassInfo> passes = {
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
-       [](Module &m, DiagnosticEngine &d) { return normalizeLoops(m, d, {}); }},
+       [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {};
@@ -118,11 +119,23 @@ std::string describePassPipeline(const PassPipeline &pipeline) {
   return names;
 }
 
+/// The IR after `pass`, as mlir-opt's --mlir-print-ir-after shows it.
+static void dumpAfter(const PassInfo &pass, const Module &module,
+                      std::ostream &os) {
+  os << "// -----// IR Dump After " << pass.name << " //----- //\n";
+  printModule(module, os);
+  os << '\n';
+  os.flush();
+}
+
 bool runPassPipeline(Module &module, const PassPipeline &pipeline,
                      DiagnosticEngine &diag, const PassRunOptions &options) {
   for (const PassInfo *pass : pipeline.passes) {
     unsigned errorsBefore = diag.getNumErrors();
-    bool ok = pass->run(module, diag);
+    bool reported = options.onRemark && options.report.contains(pass->name);
+    PassContext context(diag, pass->name,
+                        reported ? options.onRemark : RemarkSink());
+    bool ok = pass->run(module, context);
     if (ok && diag.getNumErrors() == errorsBefore && options.verifyEach &&
         !verifyModule(module, diag))
       diag.emit(Severity::Note, Location(),
@@ -132,6 +145,8 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
       diag.error(Location(), "pass '" + std::string(pass->name) + "' failed");
     if (diag.getNumErrors() != errorsBefore)
       return false;
+    if (options.dumpStream && options.dumpAfter.contains(pass->name))
+      dumpAfter(*pass, module, *options.dumpStream);
   }
   return true;
 }

@@ -3,13 +3,17 @@
 // `none` (no passes), `default` (the passes affjit runs unless told
 // otherwise) or a comma-separated list of pass names from the registry.
 // Passes work on verified IR and keep it verified; `verifyEach` checks that
-// after every pass.
+// after every pass. Running a pipeline also routes the passes' remarks to
+// whoever asked for their report and dumps the IR after chosen passes.
 #pragma once
 
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/transform/PassContext.h"
+#include "frontend/transform/PassSelection.h"
 
 #include <optional>
+#include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,11 +22,12 @@
 namespace affjit {
 
 /// A transformation of a whole module. `run` reports problems through the
-/// diagnostics and returns false if the module could not be transformed.
+/// context's diagnostics, its decisions as the context's remarks, and
+/// returns false if the module could not be transformed.
 struct PassInfo {
   std::string_view name;
   std::string_view summary;
-  bool (*run)(Module &, DiagnosticEngine &);
+  bool (*run)(Module &, PassContext &);
 };
 
 /// The passes a spec can name, and what `default` stands for.
@@ -57,6 +62,14 @@ struct PassRunOptions {
   /// Verify the module after every pass; a pass that breaks it stops the
   /// pipeline with the verifier's errors and a note naming the pass.
   bool verifyEach = false;
+  /// The passes whose remarks go to `onRemark` (none by default).
+  PassSelection report;
+  RemarkSink onRemark;
+  /// The passes after which the module is printed to `dumpStream`, headed
+  /// like mlir-opt's --mlir-print-ir-after
+  /// (`// -----// IR Dump After normalize //----- //`).
+  PassSelection dumpAfter;
+  std::ostream *dumpStream = nullptr;
 };
 
 /// Runs the passes in order on `module` (which must verify); false, with

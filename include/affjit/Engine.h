@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -233,6 +234,21 @@ private:
   std::shared_ptr<const detail::FunctionInfo> info;
 };
 
+/// A decision a pass reports (an optimization remark, `--opt-report`).
+struct Remark {
+  /// The pass, e.g. "normalize".
+  std::string pass;
+  /// Where in the compiled text: the op the decision concerns (line and
+  /// column are 0 when unknown).
+  std::string file;
+  unsigned line = 0, column = 0;
+  /// What the pass decided and why.
+  std::string message;
+  /// As `affjit --opt-report` prints it: `file:line:col: remark: [pass]
+  /// message`, then the source line and a caret.
+  std::string text;
+};
+
 struct EngineOptions {
   /// LLVM optimization level 0..3.
   unsigned optLevel = 3;
@@ -242,6 +258,18 @@ struct EngineOptions {
   /// `none`, `default` or pass names separated by commas. compile() fails
   /// on an unknown name.
   std::string pipeline = "default";
+  /// Verify the module after every pass (`--verify-each`).
+  bool verifyEach = false;
+  /// The passes whose decisions are reported, as `--opt-report=` takes
+  /// them: "" for none, `all`, or pass names separated by commas.
+  /// compile() fails on an unknown name.
+  std::string optReport{};
+  /// Called with each remark during compile() (compiles are serialized, so
+  /// never concurrently); when empty, remarks are printed to stderr.
+  std::function<void(const Remark &)> onRemark{};
+  /// Print the module to stderr after these passes ("", `all` or names),
+  /// like `--dump-after`.
+  std::string dumpAfter{};
 };
 
 /// Compiles modules and calls their functions. compile(), lookup(),

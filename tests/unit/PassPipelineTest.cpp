@@ -23,31 +23,41 @@ std::vector<std::string> &passLog() {
   return log;
 }
 
-bool logA(Module &, DiagnosticEngine &) {
+bool logA(Module &, PassContext &) {
   passLog().push_back("a");
   return true;
 }
 
-bool logB(Module &, DiagnosticEngine &) {
+bool logB(Module &, PassContext &) {
   passLog().push_back("b");
   return true;
 }
 
 /// Fails without saying why: the pipeline must say which pass failed.
-bool failSilently(Module &, DiagnosticEngine &) {
+bool failSilently(Module &, PassContext &) {
   passLog().push_back("fail");
   return false;
 }
 
 /// Fails with its own diagnostic.
-bool failWithError(Module &module, DiagnosticEngine &diag) {
+bool failWithError(Module &module, PassContext &context) {
   passLog().push_back("complain");
-  diag.error(module.getBody().front().getLoc(), "cannot transform this");
+  context.getDiagnostics().error(module.getBody().front().getLoc(),
+                                 "cannot transform this");
   return false;
 }
 
+/// Reports one decision at the first op of the module, and one without a
+/// location.
+bool remarkTwice(Module &module, PassContext &context) {
+  passLog().push_back("talk");
+  context.remark(module.getBody().front().getLoc(), "looked at @f");
+  context.remark(Location(), "nothing else to do");
+  return true;
+}
+
 /// Erases every function's terminator: IR the verifier rejects.
-bool dropTerminators(Module &module, DiagnosticEngine &) {
+bool dropTerminators(Module &module, PassContext &) {
   passLog().push_back("break");
   for (auto &op : module.getBody().getOperations())
     if (op->isa("func.func") && !op->getRegion(0).empty())
@@ -61,6 +71,7 @@ const PassInfo kTestPasses[] = {
     {"fail", "fails silently", &failSilently},
     {"complain", "fails with an error", &failWithError},
     {"break", "drops terminators", &dropTerminators},
+    {"talk", "reports two remarks", &remarkTwice},
 };
 const std::string_view kTestDefault[] = {"b", "a"};
 const PassRegistry kTestRegistry{kTestPasses, kTestDefault};
@@ -105,7 +116,7 @@ TEST(PassPipeline, UnknownNamesAreErrorsListingTheKnownNames) {
             "error: unknown pass 'None' in --pipeline " + known);
   EXPECT_EQ(parsed("zap", kTestRegistry),
             "error: unknown pass 'zap' in --pipeline (known: none, default, "
-            "a, b, fail, complain, break)");
+            "a, b, fail, complain, break, talk)");
 }
 
 TEST(PassPipeline, EmptySpecsAndEmptyNamesAreErrors) {
@@ -164,13 +175,37 @@ protected:
     ASSERT_TRUE(module && verifyModule(*module, diag));
   }
   bool run(std::string_view spec, bool verifyEach = false) {
+    PassRunOptions options;
+    options.verifyEach = verifyEach;
+    return run(spec, options);
+  }
+  bool run(std::string_view spec, const PassRunOptions &options) {
     std::string error;
     auto pipeline = parsePassPipeline(spec, error, kTestRegistry);
     EXPECT_TRUE(pipeline) << error;
-    PassRunOptions options;
-    options.verifyEach = verifyEach;
     return pipeline && runPassPipeline(*module, *pipeline, diag, options);
   }
+  /// Options that collect the remarks of `report` as `PASS@LINE:COL: text`
+  /// in `remarks`, and dump after `dump` into `dumps`.
+  PassRunOptions reporting(std::string_view report, std::string_view dump) {
+    std::string error;
+    PassRunOptions options;
+    auto selected =
+        parsePassSelection(report, "--opt-report", error, kTestRegistry);
+    auto dumped =
+        parsePassSelection(dump, "--dump-after", error, kTestRegistry);
+    EXPECT_TRUE(selected && dumped) << error;
+    options.report = selected.value_or(PassSelection());
+    options.dumpAfter = dumped.value_or(PassSelection());
+    options.onRemark = [this](const PassRemark &r) {
+      remarks.push_back(std::string(r.pass) + "@" + std::to_string(r.loc.line) +
+                        ":" + std::to_string(r.loc.col) + ": " + r.message);
+    };
+    options.dumpStream = &dumps;
+    return options;
+  }
+  std::vector<std::string> remarks;
+  std::ostringstream dumps;
   std::string diagnostics() const {
     std::ostringstream os;
     diag.print(os);
@@ -224,6 +259,77 @@ TEST_F(PassRun, WithoutVerifyEachABrokenModuleIsNotNoticed) {
   EXPECT_EQ(passLog(), (std::vector<std::string>{"break", "a"}));
   DiagnosticEngine check;
   EXPECT_FALSE(verifyModule(*module, check));
+}
+
+TEST_F(PassRun, RemarksReachTheSinkOnlyForTheSelectedPasses) {
+  EXPECT_TRUE(run("talk,a,talk", reporting("talk", "")));
+  EXPECT_EQ(remarks,
+            (std::vector<std::string>{
+                "talk@1:1: looked at @f", "talk@0:0: nothing else to do",
+                "talk@1:1: looked at @f", "talk@0:0: nothing else to do"}));
+  remarks.clear();
+  EXPECT_TRUE(run("talk", reporting("a,b", "")));
+  EXPECT_TRUE(remarks.empty());
+  EXPECT_TRUE(run("talk", reporting("all", "")));
+  EXPECT_EQ(remarks.size(), 2u);
+  remarks.clear();
+  EXPECT_TRUE(run("talk", reporting("", "")));
+  EXPECT_TRUE(remarks.empty());
+  EXPECT_EQ(dumps.str(), "");
+}
+
+TEST_F(PassRun, DumpsFollowTheSelectedPassesWithMlirOptsHeader) {
+  EXPECT_TRUE(run("a,b,a", reporting("", "a")));
+  const std::string ir = "module {\n  func.func @f() {\n    return\n  }\n}\n";
+  const std::string dumpA =
+      "// -----// IR Dump After a //----- //\n" + ir + "\n";
+  EXPECT_EQ(dumps.str(), dumpA + dumpA);
+  dumps.str("");
+  EXPECT_TRUE(run("a,b", reporting("", "all")));
+  EXPECT_EQ(dumps.str(),
+            dumpA + "// -----// IR Dump After b //----- //\n" + ir + "\n");
+}
+
+TEST_F(PassRun, VerifyEachStopsBeforeDumpingBrokenIr) {
+  PassRunOptions options = reporting("", "all");
+  options.verifyEach = true;
+  EXPECT_FALSE(run("a,break,b", options));
+  EXPECT_EQ(passLog(), (std::vector<std::string>{"a", "break"}));
+  EXPECT_EQ(dumps.str().find("After break"), std::string::npos) << dumps.str();
+  EXPECT_NE(
+      diagnostics().find("note: the module does not verify after pass 'break'"),
+      std::string::npos)
+      << diagnostics();
+}
+
+/// The names a selection spec selects, or "error: ...".
+std::string selected(std::string_view spec,
+                     const PassRegistry &registry = kTestRegistry) {
+  std::string error;
+  auto selection = parsePassSelection(spec, "--opt-report", error, registry);
+  return selection ? selection->str() : "error: " + error;
+}
+
+TEST(PassSelection, AllNamesOrNothing) {
+  EXPECT_EQ(selected(""), "off");
+  EXPECT_EQ(selected("  "), "off");
+  EXPECT_EQ(selected("all"), "all");
+  EXPECT_EQ(selected("a,all"), "all");
+  EXPECT_EQ(selected(" b , a,b"), "b,a");
+  EXPECT_EQ(selected("fuse"),
+            "error: unknown pass 'fuse' in --opt-report (known: all, a, b, "
+            "fail, complain, break, talk)");
+  EXPECT_EQ(selected("a,,b"), "error: empty pass name in --opt-report 'a,,b'");
+  EXPECT_EQ(selected("none"),
+            "error: unknown pass 'none' in --opt-report (known: all, a, b, "
+            "fail, complain, break, talk)");
+  std::string error;
+  auto some = parsePassSelection("b", "--x", error, kTestRegistry);
+  ASSERT_TRUE(some);
+  EXPECT_TRUE(some->contains("b"));
+  EXPECT_FALSE(some->contains("a"));
+  EXPECT_TRUE((PassSelection{true, {}}.contains("anything")));
+  EXPECT_TRUE(PassSelection().empty());
 }
 
 } // namespace

@@ -537,7 +537,7 @@ TEST(Repl, HelpListsEveryCommandAndQuitEndsTheSession) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   for (const char *c :
        {":load", ":run", ":call", ":time", ":print", ":free", ":buffers", ":ir",
-        ":llvm", ":asm", ":deps", ":help", ":quit"})
+        ":llvm", ":asm", ":deps", ":set", ":help", ":quit"})
     EXPECT_TRUE(contains(r.out, std::string("\n  ") + c + " ")) << c;
   EXPECT_EQ(r.err, "") << "nothing after :quit runs";
 }

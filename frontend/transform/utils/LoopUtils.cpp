@@ -213,6 +213,9 @@ bool normalizeAffineFor(AffineForOp forOp) {
   AffineValueMap oldIv = differenceOf(lbValues, scaledIv);
   OpBuilder b = OpBuilder::atBlockBegin(forOp.getBody(), forOp.getLoc());
   AffineApplyOp apply = AffineApplyOp::create(b, oldIv.map, oldIv.operands);
+  // It is the old induction variable: remarks of later passes still call
+  // it by its source name.
+  apply.getResult()->setNameHint(iv->getNameHint());
   iv->replaceAllUsesExcept(apply.getResult(), apply.getOperation());
   return true;
 }

@@ -1,0 +1,53 @@
+// What a pass is given besides the module: the diagnostics its errors go
+// to, and the sink for its optimization remarks (`--opt-report`). Every
+// pass reports its decisions through `remark()` at the op they concern, so
+// fusion, tiling and the rest read alike, like clang's -Rpass remarks.
+#pragma once
+
+#include "frontend/ir/Diagnostics.h"
+#include "frontend/ir/IR.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace affjit {
+
+/// One decision of a pass: which pass, where (the op's source location),
+/// and what it decided and why.
+struct PassRemark {
+  std::string_view pass;
+  Location loc;
+  std::string message;
+};
+
+/// Receives the remarks of the passes a report was asked for.
+using RemarkSink = std::function<void(const PassRemark &)>;
+
+class PassContext {
+public:
+  /// `remarks` is empty when nobody asked for this pass's report.
+  explicit PassContext(DiagnosticEngine &diag, std::string_view passName = "",
+                       RemarkSink remarks = nullptr)
+      : diag(diag), passName(passName), remarks(std::move(remarks)) {}
+
+  DiagnosticEngine &getDiagnostics() const { return diag; }
+  std::string_view getPassName() const { return passName; }
+
+  /// Whether remarks are wanted: a pass need not compose messages (or
+  /// describe bounds) that nobody reads.
+  bool remarksEnabled() const { return bool(remarks); }
+  /// Reports a decision at `loc` (dropped when remarks are not wanted).
+  void remark(const Location &loc, std::string message) const {
+    if (remarks)
+      remarks(PassRemark{passName, loc, std::move(message)});
+  }
+
+private:
+  DiagnosticEngine &diag;
+  std::string_view passName;
+  RemarkSink remarks;
+};
+
+} // namespace affjit

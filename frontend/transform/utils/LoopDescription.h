@@ -1,0 +1,21 @@
+// Loop bounds as text for the passes' remarks (`--opt-report`): `2 to 100
+// step 3`, `%n to min(%m, 90)`, with the operands' source names, so a
+// remark says which loop it means and what a pass made of it.
+#pragma once
+
+#include "frontend/ir/Ops.h"
+
+#include <string>
+#include <vector>
+
+namespace affjit {
+
+/// One bound of a loop: a single expression, or `max(...)` (lower) /
+/// `min(...)` (upper) of several, over `operands` (dims, then symbols).
+std::string describeBound(const AffineMap &map,
+                          const std::vector<Value *> &operands, bool lower);
+
+/// `LB to UB` and ` step S` unless the step is 1.
+std::string describeLoopBounds(AffineForOp forOp);
+
+} // namespace affjit
