@@ -1,7 +1,9 @@
 // Differential execution tests: every program in tests/corpus/run runs
 // through `affjit run` and must print exactly what MLIR 19's mlir-cpu-runner
 // printed (NAME.out, recorded with shared/tools/run-mlir), with only the
-// printMemref buffer address masked.
+// printMemref buffer address masked. Each also runs through the affine
+// passes (today `--pipeline=normalize`; new passes join the list) with the
+// IR verified after each: a pass never changes what a program prints.
 #include "support/MlirOracle.h"
 #include "support/Subprocess.h"
 
@@ -24,6 +26,16 @@ TEST_P(RunCorpus, PrintsWhatMlirCpuRunnerPrints) {
     ASSERT_EQ(r.exitCode, 0) << opt << "\n" << r.err;
     EXPECT_EQ(maskMemrefAddresses(r.out), maskMemrefAddresses(expected)) << opt;
   }
+}
+
+TEST_P(RunCorpus, PrintsTheSameAfterEveryPass) {
+  const std::string &file = GetParam();
+  std::string expected = readFile(file.substr(0, file.size() - 5) + ".out");
+  CommandResult r =
+      runCommand(shellQuote(affjitBinary()) + " run " + shellQuote(file) +
+                 " --verify-each --pipeline=normalize");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(maskMemrefAddresses(r.out), maskMemrefAddresses(expected));
 }
 
 INSTANTIATE_TEST_SUITE_P(
