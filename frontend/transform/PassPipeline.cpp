@@ -23,12 +23,7 @@ const PassRegistry &passRegistry() {
   return registry;
 }
 
-namespace {
-
-constexpr std::string_view kNone = "none";
-constexpr std::string_view kDefault = "default";
-
-std::string_view trim(std::string_view s) {
+std::string_view trimBlanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
@@ -43,12 +38,23 @@ const PassInfo *findPass(std::string_view name, const PassRegistry &registry) {
   return nullptr;
 }
 
-/// "none, default, pass-a, pass-b": every word a spec may use.
-std::string knownNames(const PassRegistry &registry) {
-  std::string names = std::string(kNone) + ", " + std::string(kDefault);
+std::string knownPassNames(std::string_view leading,
+                           const PassRegistry &registry) {
+  std::string names(leading);
   for (const PassInfo &pass : registry.passes)
     names += ", " + std::string(pass.name);
   return names;
+}
+
+namespace {
+
+constexpr std::string_view kNone = "none";
+constexpr std::string_view kDefault = "default";
+
+/// "none, default, pass-a, pass-b": every word a spec may use.
+std::string knownNames(const PassRegistry &registry) {
+  return knownPassNames(std::string(kNone) + ", " + std::string(kDefault),
+                        registry);
 }
 
 /// Appends the passes of `default`; false with `error` if the table names
@@ -72,7 +78,7 @@ bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
 std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
                                               std::string &error,
                                               const PassRegistry &registry) {
-  spec = trim(spec);
+  spec = trimBlanks(spec);
   if (spec.empty()) {
     error = "empty --pipeline (expected none, default or pass names "
             "separated by commas)";
@@ -85,7 +91,7 @@ std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
   while (start <= spec.size()) {
     size_t comma = spec.find(',', start);
     size_t end = comma == std::string_view::npos ? spec.size() : comma;
-    std::string_view name = trim(spec.substr(start, end - start));
+    std::string_view name = trimBlanks(spec.substr(start, end - start));
     start = end + 1;
     if (name.empty()) {
       error = "empty pass name in --pipeline '" + std::string(spec) + "'";

@@ -40,6 +40,15 @@ struct PassRegistry {
 /// affjit's passes (the table in PassPipeline.cpp).
 const PassRegistry &passRegistry();
 
+/// `s` without leading and trailing blanks (for spec and list parsing).
+std::string_view trimBlanks(std::string_view s);
+/// The registered pass named `name`, or null.
+const PassInfo *findPass(std::string_view name, const PassRegistry &registry);
+/// `leading` then every pass name of `registry`, comma-separated: the
+/// "known: ..." part of an unknown-name error.
+std::string knownPassNames(std::string_view leading,
+                           const PassRegistry &registry);
+
 /// The passes to run, in order.
 struct PassPipeline {
   std::vector<const PassInfo *> passes;

@@ -11,25 +11,9 @@ namespace {
 
 constexpr std::string_view kAll = "all";
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
-
-bool isRegistered(std::string_view name, const PassRegistry &registry) {
-  return std::any_of(registry.passes.begin(), registry.passes.end(),
-                     [&](const PassInfo &pass) { return pass.name == name; });
-}
-
 /// "all, pass-a, pass-b": every word a selection may use.
 std::string knownNames(const PassRegistry &registry) {
-  std::string names(kAll);
-  for (const PassInfo &pass : registry.passes)
-    names += ", " + std::string(pass.name);
-  return names;
+  return knownPassNames(kAll, registry);
 }
 
 } // namespace
@@ -54,14 +38,14 @@ std::optional<PassSelection> parsePassSelection(std::string_view spec,
                                                 std::string &error,
                                                 const PassRegistry &registry) {
   PassSelection selection;
-  spec = trim(spec);
+  spec = trimBlanks(spec);
   if (spec.empty())
     return selection;
   size_t start = 0;
   while (start <= spec.size()) {
     size_t comma = spec.find(',', start);
     size_t end = comma == std::string_view::npos ? spec.size() : comma;
-    std::string_view name = trim(spec.substr(start, end - start));
+    std::string_view name = trimBlanks(spec.substr(start, end - start));
     start = end + 1;
     if (name.empty()) {
       error = "empty pass name in " + std::string(flag) + " '" +
@@ -72,7 +56,7 @@ std::optional<PassSelection> parsePassSelection(std::string_view spec,
       selection.all = true;
       continue;
     }
-    if (!isRegistered(name, registry)) {
+    if (!findPass(name, registry)) {
       error = "unknown pass '" + std::string(name) + "' in " +
               std::string(flag) + " (known: " + knownNames(registry) + ")";
       return std::nullopt;
