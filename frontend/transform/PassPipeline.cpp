@@ -38,6 +38,26 @@ const PassInfo *findPass(std::string_view name, const PassRegistry &registry) {
   return nullptr;
 }
 
+std::optional<std::vector<std::string_view>>
+splitPassList(std::string_view spec, std::string_view flag,
+              std::string &error) {
+  std::vector<std::string_view> names;
+  size_t start = 0;
+  while (start <= spec.size()) {
+    size_t comma = spec.find(',', start);
+    size_t end = comma == std::string_view::npos ? spec.size() : comma;
+    std::string_view name = trimBlanks(spec.substr(start, end - start));
+    start = end + 1;
+    if (name.empty()) {
+      error = "empty pass name in " + std::string(flag) + " '" +
+              std::string(spec) + "'";
+      return std::nullopt;
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
 std::string knownPassNames(std::string_view leading,
                            const PassRegistry &registry) {
   std::string names(leading);
@@ -87,16 +107,11 @@ std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
   PassPipeline pipeline;
   if (spec == kNone)
     return pipeline;
-  size_t start = 0;
-  while (start <= spec.size()) {
-    size_t comma = spec.find(',', start);
-    size_t end = comma == std::string_view::npos ? spec.size() : comma;
-    std::string_view name = trimBlanks(spec.substr(start, end - start));
-    start = end + 1;
-    if (name.empty()) {
-      error = "empty pass name in --pipeline '" + std::string(spec) + "'";
-      return std::nullopt;
-    }
+  std::optional<std::vector<std::string_view>> names =
+      splitPassList(spec, "--pipeline", error);
+  if (!names)
+    return std::nullopt;
+  for (std::string_view name : *names) {
     if (name == kDefault) {
       if (!appendDefault(registry, pipeline, error))
         return std::nullopt;

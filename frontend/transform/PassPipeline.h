@@ -44,6 +44,10 @@ const PassRegistry &passRegistry();
 std::string_view trimBlanks(std::string_view s);
 /// The registered pass named `name`, or null.
 const PassInfo *findPass(std::string_view name, const PassRegistry &registry);
+/// The blank-trimmed names of a comma-separated list; nullopt with
+/// `error` ("empty pass name in FLAG '...'") if one is empty.
+std::optional<std::vector<std::string_view>>
+splitPassList(std::string_view spec, std::string_view flag, std::string &error);
 /// `leading` then every pass name of `registry`, comma-separated: the
 /// "known: ..." part of an unknown-name error.
 std::string knownPassNames(std::string_view leading,

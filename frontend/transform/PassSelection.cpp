@@ -41,17 +41,11 @@ std::optional<PassSelection> parsePassSelection(std::string_view spec,
   spec = trimBlanks(spec);
   if (spec.empty())
     return selection;
-  size_t start = 0;
-  while (start <= spec.size()) {
-    size_t comma = spec.find(',', start);
-    size_t end = comma == std::string_view::npos ? spec.size() : comma;
-    std::string_view name = trimBlanks(spec.substr(start, end - start));
-    start = end + 1;
-    if (name.empty()) {
-      error = "empty pass name in " + std::string(flag) + " '" +
-              std::string(spec) + "'";
-      return std::nullopt;
-    }
+  std::optional<std::vector<std::string_view>> names =
+      splitPassList(spec, flag, error);
+  if (!names)
+    return std::nullopt;
+  for (std::string_view name : *names) {
     if (name == kAll) {
       selection.all = true;
       continue;
