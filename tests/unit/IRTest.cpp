@@ -11,6 +11,7 @@
 #include "frontend/transform/utils/LoopUtils.h"
 #include "frontend/transform/utils/MemRefRemap.h"
 #include "frontend/verify/Verifier.h"
+#include "support/BruteForceAccesses.h"
 #include "support/MlirOracle.h"
 #include "support/Subprocess.h"
 
@@ -32,23 +33,12 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-struct Parsed {
-  SourceBuffer source;
-  std::unique_ptr<Module> module;
-};
-
-std::unique_ptr<Parsed> parse(const std::string &text) {
-  auto p = std::make_unique<Parsed>();
-  p->source = {std::make_shared<const std::string>("ir.mlir"), text};
-  DiagnosticEngine diag;
-  diag.setSource(&p->source);
-  p->module = parseModule(p->source, diag);
-  if (!p->module || !verifyModule(*p->module, diag)) {
-    std::ostringstream os;
-    diag.print(os);
-    ADD_FAILURE() << "input does not parse: " << os.str();
-    p->module.reset();
-  }
+/// Parses and verifies `text`, failing the test with the diagnostics.
+std::unique_ptr<ParsedModule> parse(const std::string &text) {
+  std::string errors;
+  auto p = parseModuleText(text, &errors);
+  if (!p)
+    ADD_FAILURE() << "input does not parse: " << errors;
   return p;
 }
 
@@ -295,7 +285,7 @@ func.func @f(%A: memref<100xf32>, %n: index, %m: index) {
   }
   return
 })");
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   AffineForOp loop;
   walkOps<AffineForOp>(p->module->getOperation(),
                        [&](AffineForOp f) { loop = f; });
@@ -342,7 +332,7 @@ func.func @f(%A: memref<10xf32>, %B: memref<10xf32>) {
 
 TEST(IRWalk, PostOrderVisitsChildrenFirstAndPreOrderParentsFirst) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   std::vector<std::string> post, pre;
   Operation *func = &p->module->getBody().front();
   func->walk([&](Operation *op) { post.push_back(op->getName()); });
@@ -364,7 +354,7 @@ TEST(IRWalk, PostOrderVisitsChildrenFirstAndPreOrderParentsFirst) {
 
 TEST(IRWalk, SkipAndInterrupt) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   Operation *func = &p->module->getBody().front();
   int loads = 0;
   func->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -386,7 +376,7 @@ TEST(IRWalk, SkipAndInterrupt) {
 
 TEST(IRWalk, ErasingLoopsDuringPostOrderWalk) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   // Erase every loop that writes %A, and every empty loop: the callback
   // erases the op it is visiting, which has ops nested inside.
   p->module->getOperation()->walk([&](Operation *op) {
@@ -410,7 +400,7 @@ TEST(IRWalk, ErasingLoopsDuringPostOrderWalk) {
 
 TEST(IRWalkDeathTest, ErasingAnOpWithUsesStops) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   Operation *load = nullptr;
   p->module->getOperation()->walk([&](Operation *op) {
     if (!load && op->isa("affine.load"))
@@ -423,7 +413,7 @@ TEST(IRWalkDeathTest, ErasingAnOpWithUsesStops) {
 
 TEST(IRMove, MoveBeforeAfterToEndAndOrder) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   Block *body = FuncOp(&p->module->getBody().front()).getBody();
   auto loops = opsOfType<AffineForOp>(*body);
   ASSERT_EQ(loops.size(), 3u);
@@ -460,7 +450,7 @@ TEST(IRMove, MoveBeforeAfterToEndAndOrder) {
 
 TEST(IRClone, CloneMapsNestedValues) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   Block *body = FuncOp(&p->module->getBody().front()).getBody();
   AffineForOp first = opsOfType<AffineForOp>(*body)[0];
   std::unordered_map<Value *, Value *> mapping;
@@ -532,7 +522,7 @@ func.func @f(%A: memref<10xf32>, %n: index, %m: index) {
   }
   return
 })");
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   Block *body = FuncOp(&p->module->getBody().front()).getBody();
   Value *n = body->getArgument(1), *mArg = body->getArgument(2);
   EXPECT_EQ(n->getNumUses(), 3u);
@@ -581,7 +571,7 @@ func.func @main() {
 func.func private @printMemrefF32(memref<*xf32>)
 )";
   auto p = parse(text);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   std::string before = affjitRun(verifiedText(*p->module));
   Block *body = FuncOp(p->module->lookupSymbol("main")).getBody();
   AffineForOp old = opsOfType<AffineForOp>(*body)[1];
@@ -631,7 +621,7 @@ func.func @f(%A: memref<8xf32>) -> f32 {
   }
   return %r : f32
 })");
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   AffineForOp loop;
   walkOps<AffineForOp>(p->module->getOperation(),
                        [&](AffineForOp f) { loop = f; });
@@ -672,7 +662,7 @@ TEST(IRBlocks, InsertAndEraseArguments) {
 
 TEST(IRBlocks, SplitThenInlineRestoresTheBlock) {
   auto p = parse(kThreeNests);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   std::string original = printed(*p->module);
   Block *body = FuncOp(&p->module->getBody().front()).getBody();
   AffineForOp second = opsOfType<AffineForOp>(*body)[1];
@@ -717,7 +707,7 @@ func.func private @printMemrefF32(memref<*xf32>)
 
 TEST(IRMemRefRemap, ToA2DBufferWithARemap) {
   auto p = parse(kRemapProgram);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   std::string before = affjitRun(printed(*p->module));
   Block *body = FuncOp(p->module->lookupSymbol("main")).getBody();
   Value *A = body->front().getResult(0);
@@ -745,7 +735,7 @@ TEST(IRMemRefRemap, ToA2DBufferWithARemap) {
 
 TEST(IRMemRefRemap, ExtraIndicesAndFilters) {
   auto p = parse(kRemapProgram);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   std::string before = affjitRun(printed(*p->module));
   Block *body = FuncOp(p->module->lookupSymbol("main")).getBody();
   Value *A = body->front().getResult(0);
@@ -776,7 +766,7 @@ TEST(IRMemRefRemap, ExtraIndicesAndFilters) {
 
 TEST(IRMemRefRemap, RefusesNonAffineUsesAndChangesNothing) {
   auto p = parse(kRemapProgram);
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   std::string original = printed(*p->module);
   Block *body = FuncOp(p->module->lookupSymbol("main")).getBody();
   Value *out = body->front().getNextNode()->getResult(0);
@@ -814,7 +804,7 @@ func.func @f(%A: memref<100xf32>, %n: index) {
   }
   return
 })");
-  ASSERT_TRUE(p->module);
+  ASSERT_TRUE(p);
   Block *body = FuncOp(&p->module->getBody().front()).getBody();
   auto top = opsOfType<AffineForOp>(*body);
   ASSERT_EQ(top.size(), 4u);
