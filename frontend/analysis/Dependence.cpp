@@ -139,6 +139,26 @@ static std::vector<Operation *> commonLoops(const Relation &src,
   return loops;
 }
 
+std::optional<Relation> getAccessPairRelation(const MemRefAccess &src,
+                                              const MemRefAccess &dst,
+                                              const DomainOptions &options) {
+  if (src.memref != dst.memref)
+    return std::nullopt;
+  try {
+    std::optional<Relation> srcRel = getAccessRelationMlir(src, options);
+    std::optional<Relation> dstRel = getAccessRelationMlir(dst, options);
+    if (!srcRel || !dstRel || srcRel->getNumRange() != dstRel->getNumRange())
+      return std::nullopt;
+    Relation pair = *dstRel;
+    inverse(pair);
+    mergeAndCompose(pair, *srcRel);
+    pair.numDomain = srcRel->numDomain;
+    return pair;
+  } catch (const CoefficientOverflow &) {
+    return std::nullopt;
+  }
+}
+
 const std::optional<Relation> &
 DependenceChecker::relationOf(const MemRefAccess &a) {
   // dma_start performs two accesses; key the write side separately.

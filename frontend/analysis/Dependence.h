@@ -41,6 +41,15 @@ struct DependenceOptions {
 /// Number of affine.for / affine.parallel loops surrounding both ops.
 unsigned getNumCommonSurroundingLoops(Operation *a, Operation *b);
 
+/// The pairs of iterations of `src` and `dst` that touch one element, with
+/// no ordering between them: dims [src induction variables..., dst
+/// induction variables...] (`numDomain` = the src ones), the accesses'
+/// symbols, and locals for divisions. Loop slicing (fusion) builds on it.
+/// nullopt if either access is not affine or the memrefs differ.
+std::optional<Relation> getAccessPairRelation(const MemRefAccess &src,
+                                              const MemRefAccess &dst,
+                                              const DomainOptions &options);
+
 /// Checks accesses pairwise, caching each access's relation.
 class DependenceChecker {
 public:

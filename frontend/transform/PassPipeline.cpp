@@ -2,6 +2,7 @@
 #include "frontend/transform/PassPipeline.h"
 
 #include "frontend/print/Printer.h"
+#include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/verify/Verifier.h"
 
@@ -13,12 +14,15 @@ const PassRegistry &passRegistry() {
   // Every pass a pipeline spec can name. A new pass is one line here:
   //   {"pass-name", "what it does, in one line", &runPassName},
   static const std::vector<PassInfo> passes = {
+      {"fuse",
+       "producer-consumer and sibling fusion of loop nests, private buffers",
+       [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
   };
   // What `default` runs, in order (names from the table above).
-  static const std::vector<std::string_view> defaultPipeline = {};
+  static const std::vector<std::string_view> defaultPipeline = {"fuse"};
   static const PassRegistry registry{passes, defaultPipeline};
   return registry;
 }

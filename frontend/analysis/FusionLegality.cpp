@@ -1,0 +1,366 @@
+// Fusion legality (see FusionLegality.h).
+#include "frontend/analysis/FusionLegality.h"
+
+#include "frontend/analysis/Dependence.h"
+#include "frontend/analysis/OmegaTest.h"
+#include "frontend/ir/MemRefOps.h"
+#include "frontend/ir/MemoryEffects.h"
+
+#include <algorithm>
+#include <set>
+
+namespace affjit {
+
+namespace {
+
+std::vector<MemRefAccess> accessesIn(Operation *root) {
+  std::vector<MemRefAccess> out;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (MemRefAccess &a : getMemRefAccesses(op))
+      out.push_back(std::move(a));
+  });
+  return out;
+}
+
+bool conflict(const MemRefAccess &a, const MemRefAccess &b) {
+  return a.memref == b.memref && (a.isWrite || b.isWrite);
+}
+
+/// Two accesses reach one buffer through different memref values (views):
+/// their subscripts cannot be compared.
+bool viewAliasing(const std::vector<MemRefAccess> &x,
+                  const std::vector<MemRefAccess> &y) {
+  for (const MemRefAccess &a : x)
+    for (const MemRefAccess &b : y)
+      if (a.memref != b.memref &&
+          getViewRoot(a.memref) == getViewRoot(b.memref))
+        return true;
+  return false;
+}
+
+std::set<Value *> rootsOf(const std::vector<MemRefAccess> &accs, bool writes) {
+  std::set<Value *> out;
+  for (const MemRefAccess &a : accs)
+    if (a.isWrite == writes)
+      out.insert(getViewRoot(a.memref));
+  return out;
+}
+
+bool intersects(const std::set<Value *> &a, const std::set<Value *> &b) {
+  return std::any_of(a.begin(), a.end(),
+                     [&](Value *v) { return b.count(v) != 0; });
+}
+
+/// For each destination loop j, the source loop fixed to `dst_j + c`.
+struct PointMap {
+  std::vector<unsigned> srcLoop;
+  std::vector<int64_t> offset;
+};
+
+PointMap pointMapOf(const ComputationSlice &slice) {
+  PointMap m;
+  m.srcLoop.resize(slice.getDepth());
+  m.offset.resize(slice.getDepth());
+  for (unsigned k = 0; k < slice.srcLoops.size(); ++k)
+    if (auto p = slice.getPointMapping(k)) {
+      m.srcLoop[p->first] = k;
+      m.offset[p->first] = p->second;
+    }
+  return m;
+}
+
+/// True if no pair of iterations (s of `a` in the source, t of `b` in the
+/// destination) touching one element has t(s) after t's outer iterations:
+/// the fused order keeps every such dependence.
+bool keepsInterNestOrder(const MemRefAccess &a, const MemRefAccess &b,
+                         const PointMap &map, unsigned depth, bool &failed) {
+  DomainOptions domain;
+  domain.exactSteps = true;
+  std::optional<Relation> rel = getAccessPairRelation(a, b, domain);
+  if (!rel) {
+    failed = true;
+    return false;
+  }
+  unsigned numSrc = rel->numDomain;
+  for (unsigned level = 0; level < depth; ++level) {
+    ConstraintSystem cst = rel->cst;
+    for (unsigned j = 0; j <= level; ++j) {
+      // row = s_k - c - t_j (== 0 above `level`, >= 1 at it).
+      FlatRow row(cst.getNumCols(), 0);
+      row[map.srcLoop[j]] = 1;
+      row[numSrc + j] = -1;
+      row.back() = -map.offset[j];
+      if (j < level) {
+        cst.addEquality(row);
+      } else {
+        row.back() -= 1;
+        cst.addInequality(row);
+      }
+    }
+    if (!isIntegerEmpty(cst))
+      return false;
+  }
+  return true;
+}
+
+/// True if every dependence between two source accesses has distance 0 on
+/// the source loops the slice maps to destination loops.
+bool keepsSourceOrder(const std::vector<MemRefAccess> &src,
+                      const ComputationSlice &slice, std::string &why) {
+  DependenceOptions options;
+  options.exact = true;
+  DependenceChecker checker(options);
+  std::vector<bool> mapped(slice.srcLoops.size(), false);
+  for (unsigned k = 0; k < slice.srcLoops.size(); ++k)
+    mapped[k] = slice.getPointMapping(k).has_value();
+  for (const MemRefAccess &a : src)
+    for (const MemRefAccess &b : src) {
+      if (!conflict(a, b))
+        continue;
+      unsigned common = getNumCommonSurroundingLoops(a.op, b.op);
+      for (unsigned depth = 1; depth <= common; ++depth) {
+        DependenceResult r = checker.check(a, b, depth);
+        if (r.kind == DependenceResult::Failure) {
+          why = "a dependence inside the source nest is beyond the "
+                "analysis: " +
+                r.reason;
+          return false;
+        }
+        if (r.kind == DependenceResult::NoDependence)
+          continue;
+        for (unsigned k = 0; k < mapped.size() && k < r.components.size(); ++k)
+          if (mapped[k] &&
+              (r.components[k].lb != 0 || r.components[k].ub != 0)) {
+            why = "a dependence inside the source nest is carried by a "
+                  "loop the slice splits";
+            return false;
+          }
+      }
+    }
+  return true;
+}
+
+/// No two iterations of the source write one element.
+bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src) {
+  DependenceOptions options;
+  options.exact = true;
+  options.computeComponents = false;
+  DependenceChecker checker(options);
+  for (const MemRefAccess &a : src)
+    for (const MemRefAccess &b : src) {
+      if (!a.isWrite || !b.isWrite || a.memref != b.memref)
+        continue;
+      unsigned common = getNumCommonSurroundingLoops(a.op, b.op);
+      for (unsigned depth = 1; depth <= common; ++depth)
+        if (checker.check(a, b, depth).kind != DependenceResult::NoDependence)
+          return false;
+    }
+  return true;
+}
+
+/// Whether a store earlier in `read`'s block writes the element `read`
+/// reads, through the same memref and subscripts.
+bool isOverwrittenBefore(const MemRefAccess &read,
+                         const std::vector<MemRefAccess> &src) {
+  for (const MemRefAccess &w : src)
+    if (w.isWrite && w.memref == read.memref &&
+        w.op->getBlock() == read.op->getBlock() &&
+        w.op->isBeforeInBlock(read.op) && w.indices.map == read.indices.map &&
+        w.indices.operands == read.indices.operands)
+      return true;
+  return false;
+}
+
+/// Buffers only the source uses, whose every read gets what the same
+/// iteration wrote just before: scratch space such as a private buffer an
+/// earlier fusion left. Running a source iteration again or in another
+/// order recomputes what it reads there.
+std::set<Value *> scratchBuffers(Operation *srcRoot,
+                                 const std::vector<MemRefAccess> &src) {
+  std::set<Value *> reads = rootsOf(src, false), out;
+  for (Value *b : rootsOf(src, true)) {
+    if (!reads.count(b) || !isOnlyUsedIn(b, {srcRoot}))
+      continue;
+    bool covered = true;
+    for (const MemRefAccess &r : src)
+      if (!r.isWrite && getViewRoot(r.memref) == b)
+        covered &= isOverwrittenBefore(r, src);
+    if (covered)
+      out.insert(b);
+  }
+  return out;
+}
+
+std::vector<MemRefAccess> withoutBuffers(std::vector<MemRefAccess> accs,
+                                         const std::set<Value *> &roots) {
+  std::erase_if(accs, [&](const MemRefAccess &a) {
+    return roots.count(getViewRoot(a.memref)) != 0;
+  });
+  return accs;
+}
+
+/// The constant range [lb, ub) of a step-1 loop.
+std::optional<std::pair<int64_t, int64_t>> constantRange(AffineForOp loop) {
+  auto lb = loop.getConstantLowerBound(), ub = loop.getConstantUpperBound();
+  if (!lb || !ub || loop.getStep() != 1)
+    return std::nullopt;
+  return std::make_pair(*lb, *ub);
+}
+
+bool sameBounds(AffineForOp a, AffineForOp b) {
+  return a.getStep() == b.getStep() &&
+         a.getLowerBoundMap() == b.getLowerBoundMap() &&
+         a.getLowerBoundOperands() == b.getLowerBoundOperands() &&
+         a.getUpperBoundMap() == b.getUpperBoundMap() &&
+         a.getUpperBoundOperands() == b.getUpperBoundOperands();
+}
+
+/// Whether the slices over all destination iterations run every source
+/// iteration: each source loop runs whole, or is `[dst_j + c1, dst_j +
+/// c2)` of its own destination loop j whose range, shifted, covers it.
+bool coversSource(const ComputationSlice &slice) {
+  std::vector<bool> used(slice.getDepth(), false);
+  for (unsigned k = 0; k < slice.srcLoops.size(); ++k) {
+    const SliceLoopBounds &b = slice.bounds[k];
+    if (b.lbs.empty() && b.ubs.empty())
+      continue;
+    std::optional<int64_t> extent = slice.getExtent(k);
+    if (!extent || *extent < 1 || !b.lbs[0].symbolCoeffs.empty())
+      return false;
+    const SliceBound &lb = b.lbs[0];
+    auto it = std::find_if(lb.dstCoeffs.begin(), lb.dstCoeffs.end(),
+                           [](int64_t c) { return c != 0; });
+    unsigned j = (unsigned)(it - lb.dstCoeffs.begin());
+    if (*it != 1 ||
+        std::count(lb.dstCoeffs.begin(), lb.dstCoeffs.end(), 0) !=
+            (long)lb.dstCoeffs.size() - 1 ||
+        used[j])
+      return false;
+    used[j] = true;
+    AffineForOp srcLoop = slice.srcLoops[k], dstLoop = slice.dstLoops[j];
+    int64_t c1 = lb.constant, c2 = b.ubs[0].constant;
+    if (c1 <= 0 && c2 >= 1 && sameBounds(srcLoop, dstLoop) &&
+        srcLoop.getStep() == 1)
+      continue;
+    auto s = constantRange(srcLoop), d = constantRange(dstLoop);
+    if (!s || !d || d->first >= d->second)
+      return false;
+    if (s->first < d->first + c1 || s->second > d->second - 1 + c2)
+      return false;
+  }
+  return true;
+}
+
+/// A source loop the slice narrows carries values (iter_args): running it
+/// over part of its range would change what it computes.
+bool slicesLoopWithIterArgs(const ComputationSlice &slice) {
+  for (unsigned k = 0; k < slice.srcLoops.size(); ++k)
+    if (slice.srcLoops[k].getNumIterArgs() != 0 &&
+        (!slice.bounds[k].lbs.empty() || !slice.bounds[k].ubs.empty()))
+      return true;
+  return false;
+}
+
+FusionLegality illegal(std::string why) {
+  FusionLegality l;
+  l.reason = std::move(why);
+  return l;
+}
+
+/// Why the fused order breaks a dependence, or "". `srcShared` are the
+/// source's accesses other than to its scratch buffers.
+std::string
+checkOrder(const ComputationSlice &slice, const std::vector<MemRefAccess> &src,
+           const std::vector<MemRefAccess> &srcShared,
+           const std::vector<MemRefAccess> &dst,
+           const std::vector<std::pair<Operation *, Operation *>> &anchors) {
+  if (slice.isOneToOne()) {
+    PointMap map = pointMapOf(slice);
+    for (const MemRefAccess &a : src)
+      for (const MemRefAccess &b : dst) {
+        if (!conflict(a, b))
+          continue;
+        bool failed = false;
+        if (!keepsInterNestOrder(a, b, map, slice.getDepth(), failed))
+          return failed ? "an access pair is beyond the analysis"
+                        : "a dependence from the source to the destination "
+                          "would be reversed";
+      }
+    // Destination loop j running source loop j (shifted) keeps the
+    // source's own order; another mapping must not reorder dependences.
+    bool inOrder = true;
+    for (unsigned j = 0; j < slice.getDepth(); ++j)
+      inOrder &= map.srcLoop[j] == j;
+    std::string why;
+    if (!inOrder && !keepsSourceOrder(srcShared, slice, why))
+      return why;
+    return "";
+  }
+  std::set<Value *> srcReads = rootsOf(srcShared, false),
+                    srcWrites = rootsOf(srcShared, true),
+                    dstWrites = rootsOf(dst, true);
+  if (intersects(srcReads, srcWrites))
+    return "the slice repeats source iterations, and the source reads what "
+           "it writes";
+  if (intersects(dstWrites, srcReads) || intersects(dstWrites, srcWrites))
+    return "the slice repeats source iterations, and the destination writes "
+           "a buffer the source uses";
+  for (const MemRefAccess &a : src)
+    for (const MemRefAccess &b : dst)
+      if (conflict(a, b) &&
+          std::find(anchors.begin(), anchors.end(),
+                    std::make_pair(a.op, b.op)) == anchors.end())
+        return "a dependence between the nests is not covered by the slice";
+  if (!hasSingleWriterPerElement(srcShared))
+    return "the slice repeats source iterations, and two source iterations "
+           "write one element";
+  return "";
+}
+
+} // namespace
+
+bool isOnlyUsedIn(Value *memref, const std::vector<Operation *> &roots) {
+  Operation *def = memref->getDefiningOp();
+  if (!def || (!isa<AllocOp>(def) && !isa<AllocaOp>(def)))
+    return false;
+  for (Operation *user : memref->getUsers()) {
+    if (isa<DeallocOp>(user))
+      continue;
+    bool inside = false;
+    for (Operation *p = user; p && !inside; p = p->getParentOp())
+      inside = std::find(roots.begin(), roots.end(), p) != roots.end();
+    if (!inside)
+      return false;
+  }
+  return true;
+}
+
+FusionLegality checkFusionLegality(
+    const ComputationSlice &slice, Operation *srcRoot, Operation *dstRoot,
+    const std::vector<std::pair<Operation *, Operation *>> &anchors) {
+  std::vector<MemRefAccess> src = accessesIn(srcRoot),
+                            dst = accessesIn(dstRoot);
+  if (viewAliasing(src, dst) || viewAliasing(src, src))
+    return illegal("the nests reach one buffer through different views");
+  if (slicesLoopWithIterArgs(slice))
+    return illegal("the slice would cut a loop that carries iter_args");
+  FusionLegality result;
+  try {
+    // What the source does with its scratch buffers stays inside each of
+    // its iterations: only the other accesses constrain the order.
+    std::vector<MemRefAccess> srcShared =
+        withoutBuffers(src, scratchBuffers(srcRoot, src));
+    if (std::string why = checkOrder(slice, src, srcShared, dst, anchors);
+        !why.empty())
+      return illegal(why);
+  } catch (const CoefficientOverflow &) {
+    return illegal("coefficients overflow 64 bits");
+  } catch (const AnalysisBudgetExceeded &) {
+    return illegal("the legality check exceeded the analysis budget");
+  }
+  result.legal = true;
+  result.coversSource = coversSource(slice);
+  return result;
+}
+
+} // namespace affjit

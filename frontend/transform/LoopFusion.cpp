@@ -1,0 +1,340 @@
+// Pass `fuse` (see LoopFusion.h).
+#include "frontend/transform/LoopFusion.h"
+
+#include "frontend/analysis/ComputationSlice.h"
+#include "frontend/analysis/FusionLegality.h"
+#include "frontend/analysis/MemRefAccess.h"
+#include "frontend/analysis/MemRefDependenceGraph.h"
+#include "frontend/ir/MemRefOps.h"
+#include "frontend/ir/MemoryEffects.h"
+#include "frontend/transform/utils/FusionUtils.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+namespace affjit {
+
+namespace {
+
+enum class FusionKind { ProducerConsumer, Sibling };
+
+std::string where(const Operation *op) {
+  return std::to_string(op->getLoc().line) + ":" +
+         std::to_string(op->getLoc().col);
+}
+
+std::string nameOf(const Value *v) {
+  if (!v->getNameHint().empty())
+    return "%" + v->getNameHint();
+  if (v->isBlockArgument())
+    return "%arg" + std::to_string(v->getIndex());
+  return "a " + v->getDefiningOp()->getName() + " buffer";
+}
+
+std::string names(const std::vector<Value *> &vs) {
+  std::string s;
+  for (Value *v : vs)
+    s += (s.empty() ? "" : ", ") + nameOf(v);
+  return s;
+}
+
+std::string percent(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f%%", x * 100);
+  return buf;
+}
+
+std::string factor(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2fx", x);
+  return buf;
+}
+
+std::string bytes(int64_t n) {
+  if (n >= 1 << 20 && n % (1 << 20) == 0)
+    return std::to_string(n >> 20) + " MiB";
+  if (n >= 1 << 10)
+    return std::to_string((n + 512) >> 10) + " KiB";
+  return std::to_string(n) + " B";
+}
+
+const char *cacheName(int level) {
+  return level == 1 ? "fits L1" : level == 2 ? "fits L2" : "exceeds L2";
+}
+
+bool contains(const std::vector<Value *> &list, const Value *v) {
+  return std::find(list.begin(), list.end(), v) != list.end();
+}
+
+/// One candidate (source, destination) pair of one round.
+struct Candidate {
+  const MemRefDependenceGraph &mdg;
+  const MdgNode &src, &dst;
+  FusionKind kind;
+  /// Producer-consumer: buffers src writes and dst reads; sibling: buffers
+  /// both read and neither writes.
+  std::vector<Value *> memrefs;
+};
+
+/// The access pairs the slice follows.
+std::vector<std::pair<Operation *, Operation *>>
+anchorPairs(const Candidate &c) {
+  std::vector<std::pair<Operation *, Operation *>> pairs;
+  const auto &from =
+      c.kind == FusionKind::ProducerConsumer ? c.src.stores : c.src.loads;
+  for (Operation *a : from)
+    for (Operation *b : c.dst.loads) {
+      Value *ma = getMemRefAccesses(a).front().memref;
+      Value *mb = getMemRefAccesses(b).front().memref;
+      if (ma == mb && contains(c.memrefs, getViewRoot(ma)))
+        pairs.push_back({a, b});
+    }
+  return pairs;
+}
+
+/// Why `src` cannot move down to `dst`, or "" if it can.
+std::string blockerOfMove(const Candidate &c) {
+  for (const MdgNode *n : {&c.src, &c.dst}) {
+    if (n->touchesUnknownMemory)
+      return "the nest at " + where(n->op) +
+             " touches memory the analysis cannot see";
+    if (!n->nonAffine.empty())
+      return "the nest at " + where(n->op) + " accesses " +
+             names(n->nonAffine) + " with non-affine ops";
+  }
+  if (c.src.op->getNumResults() != 0)
+    return "the source nest returns values";
+  for (unsigned id = c.src.id + 1; id < c.dst.id; ++id)
+    if (c.mdg.hasEdge(c.src.id, id))
+      return "the op at " + where(c.mdg.getNodes()[id].op) +
+             " between them depends on the source nest";
+  return "";
+}
+
+/// Whether the source's writes matter only to the destination: every
+/// buffer it writes is local and no other later op touches it.
+bool writesOnlyFeedDestination(const Candidate &c) {
+  for (Value *w : c.src.writes) {
+    if (isEscapingMemRef(w))
+      return false;
+    for (const MdgNode &n : c.mdg.getNodes())
+      if (n.id > c.src.id && n.id != c.dst.id && !isa<DeallocOp>(n.op) &&
+          (contains(n.reads, w) || contains(n.writes, w)))
+        return false;
+  }
+  return true;
+}
+
+struct DepthChoice {
+  ComputationSlice slice;
+  FusionDepthCost cost;
+};
+
+std::string describeCost(const FusionDepthCost &c) {
+  return "compute " + percent(c.additionalCompute) + " extra, storage " +
+         bytes(c.srcWriteBytes) + " -> " + bytes(c.sliceWriteBytes) + " (" +
+         factor(c.storageReduction) + "), working set " +
+         bytes(c.workingSetBytes) + " (" + cacheName(c.cacheLevel) + ")";
+}
+
+/// Better by the cache the working set fits, then storage reduction, then
+/// depth.
+bool better(const FusionDepthCost &a, const FusionDepthCost &b) {
+  if (a.cacheLevel != b.cacheLevel)
+    return a.cacheLevel < b.cacheLevel;
+  if (a.storageReduction != b.storageReduction)
+    return a.storageReduction > b.storageReduction;
+  return a.depth > b.depth;
+}
+
+class FusionDriver {
+public:
+  FusionDriver(PassContext &context, const LoopFusionOptions &options)
+      : context(context), options(options) {}
+
+  void run(Block &block) {
+    // Each fusion changes the graph: rebuild it and start over. A pair
+    // that failed is not tried again until its destination changes.
+    while (fuseOnce(block)) {
+    }
+  }
+
+private:
+  bool fuseOnce(Block &block) {
+    MemRefDependenceGraph mdg(block);
+    const auto &nodes = mdg.getNodes();
+    for (const MdgNode &dst : nodes) {
+      if (!isa<AffineForOp>(dst.op))
+        continue;
+      for (FusionKind kind :
+           {FusionKind::ProducerConsumer, FusionKind::Sibling}) {
+        if ((kind == FusionKind::ProducerConsumer &&
+             !options.producerConsumer) ||
+            (kind == FusionKind::Sibling && !options.sibling))
+          continue;
+        for (unsigned id = dst.id; id-- > 0;) {
+          const MdgNode &src = nodes[id];
+          if (!isa<AffineForOp>(src.op) || failed.count({src.op, dst.op}))
+            continue;
+          Candidate c{mdg, src, dst, kind,
+                      candidateMemRefs(mdg, src, dst, kind)};
+          if (c.memrefs.empty())
+            continue;
+          if (tryFuse(c))
+            return true;
+          failed.insert({src.op, dst.op});
+        }
+      }
+    }
+    return false;
+  }
+
+  static std::vector<Value *> candidateMemRefs(const MemRefDependenceGraph &mdg,
+                                               const MdgNode &src,
+                                               const MdgNode &dst,
+                                               FusionKind kind) {
+    if (kind == FusionKind::ProducerConsumer)
+      return mdg.getProducerConsumerMemRefs(src.id, dst.id);
+    std::vector<Value *> shared;
+    // Siblings: independent nests reading one input.
+    if (!mdg.getProducerConsumerMemRefs(src.id, dst.id).empty())
+      return shared;
+    for (Value *m : src.reads)
+      if (contains(dst.reads, m) && !contains(src.writes, m) &&
+          !contains(dst.writes, m))
+        shared.push_back(m);
+    return shared;
+  }
+
+  void remark(const Candidate &c, std::string message) {
+    context.remark(c.dst.op->getLoc(), std::move(message));
+  }
+
+  bool reject(const Candidate &c, const std::string &why) {
+    if (context.remarksEnabled())
+      remark(c, "not fused: nest at " + where(c.src.op) + ": " + why);
+    return false;
+  }
+
+  bool tryFuse(const Candidate &c) {
+    bool report = context.remarksEnabled();
+    if (report)
+      remark(c, std::string(c.kind == FusionKind::ProducerConsumer
+                                ? "producer-consumer"
+                                : "sibling") +
+                    " candidate: nest at " + where(c.src.op) + " through " +
+                    names(c.memrefs));
+    if (std::string why = blockerOfMove(c); !why.empty())
+      return reject(c, why);
+    std::vector<AffineForOp> srcLoops = getSliceableLoops(c.src.op);
+    std::vector<AffineForOp> dstChain = getSliceableLoops(c.dst.op);
+    auto anchors = anchorPairs(c);
+    bool removable = writesOnlyFeedDestination(c);
+    std::optional<DepthChoice> best;
+    std::string lastWhy = "no depth was tried";
+    for (unsigned depth = 1; depth <= dstChain.size(); ++depth) {
+      std::vector<AffineForOp> dstLoops(dstChain.begin(),
+                                        dstChain.begin() + depth);
+      std::string why;
+      std::optional<ComputationSlice> slice =
+          computeSliceUnion(srcLoops, dstLoops, anchors, &why);
+      std::string at = "depth " + std::to_string(depth) + ": ";
+      if (!slice) {
+        lastWhy = at + why;
+        if (report)
+          remark(c, lastWhy);
+        continue;
+      }
+      FusionLegality legal =
+          checkFusionLegality(*slice, c.src.op, c.dst.op, anchors);
+      std::string sliceText = report ? "slice " + slice->describe() + ", " : "";
+      if (!legal.legal) {
+        lastWhy = at + legal.reason;
+        if (report)
+          remark(c, at + sliceText + "illegal: " + legal.reason);
+        continue;
+      }
+      if (!legal.coversSource && !removable) {
+        lastWhy = at +
+                  "the source's writes are needed elsewhere and the slices "
+                  "do not run all of it";
+        if (report)
+          remark(c, at + sliceText + "not all source iterations run, and " +
+                        names(c.src.writes) + " is needed after the nests");
+        continue;
+      }
+      FusionDepthCost cost = estimateFusionCost(
+          *slice, c.src.op, c.dst.op,
+          c.kind == FusionKind::ProducerConsumer ? c.memrefs
+                                                 : std::vector<Value *>{},
+          options.caches);
+      bool withinTolerance = cost.additionalCompute <= options.computeTolerance;
+      if (report)
+        remark(c, at + sliceText + describeCost(cost) +
+                      (withinTolerance ? "" : "; over the compute tolerance"));
+      if (!withinTolerance) {
+        lastWhy = at + "the slice recomputes " +
+                  percent(cost.additionalCompute) + " more";
+        continue;
+      }
+      if (!best || better(cost, best->cost))
+        best = DepthChoice{*slice, cost};
+    }
+    if (!best)
+      return reject(c, lastWhy);
+    apply(c, *best);
+    return true;
+  }
+
+  void apply(const Candidate &c, const DepthChoice &choice) {
+    Operation *dstOp = c.dst.op;
+    std::string srcAt = where(c.src.op);
+    std::vector<Value *> forwarded = c.kind == FusionKind::ProducerConsumer
+                                         ? c.memrefs
+                                         : std::vector<Value *>{};
+    std::vector<AffineForOp> dstLoops = choice.slice.dstLoops;
+    insertSlice(c.src.op, choice.slice);
+    // The erased op's address may come back for a new op: forget it.
+    for (auto it = failed.begin(); it != failed.end();)
+      it = it->first == c.src.op || it->second == c.src.op ? failed.erase(it)
+                                                           : std::next(it);
+    c.src.op->erase();
+    std::string privatized;
+    for (Value *m : forwarded) {
+      if (!isOnlyUsedIn(m, {dstOp}))
+        continue;
+      std::string name = nameOf(m), why;
+      if (auto size = privatizeMemRef(m, dstOp, dstLoops, &why))
+        privatized += "; " + name + " shrunk to " + bytes(*size);
+      else if (context.remarksEnabled())
+        privatized += "; " + name + " kept whole: " + why;
+    }
+    // The destination changed: pairs into it may fuse now.
+    for (auto it = failed.begin(); it != failed.end();)
+      it = it->second == dstOp ? failed.erase(it) : std::next(it);
+    if (context.remarksEnabled())
+      context.remark(dstOp->getLoc(),
+                     "fused nest at " + srcAt + " into this nest at depth " +
+                         std::to_string(choice.cost.depth) + " (" +
+                         describeCost(choice.cost) + ")" + privatized);
+  }
+
+  PassContext &context;
+  const LoopFusionOptions &options;
+  std::set<std::pair<Operation *, Operation *>> failed;
+};
+
+} // namespace
+
+bool fuseLoops(Module &module, PassContext &context,
+               const LoopFusionOptions &options) {
+  walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
+    if (func.isDeclaration())
+      return;
+    FusionDriver(context, options).run(*func.getBody());
+  });
+  return true;
+}
+
+} // namespace affjit

@@ -1,0 +1,38 @@
+// Pass `fuse`: producer-consumer and sibling fusion of the top-level affine
+// loop nests of each function (seed 002, MLIR's `affine-loop-fusion`). For
+// each destination nest, the nests before it that write a buffer it reads
+// (producers; closest first), then nests that read a buffer it reads
+// (siblings), are tried at every depth of the destination: the slice of
+// the source each destination iteration needs (ComputationSlice.h), its
+// legality (FusionLegality.h) and its cost (FusionCost.h). Among the legal
+// depths within the compute tolerance the one whose working set fits the
+// nearest cache wins, then the largest storage reduction, then the deepest.
+// The slice is cloned into the destination and the source nest erased
+// (fusion only happens when nothing else needs the source to run whole);
+// a temporary only the fused nest uses shrinks to one iteration's
+// footprint, down to a one-element stack buffer LLVM keeps in a register,
+// also when it was deallocated at the end. `--opt-report=fuse` tells, per
+// candidate pair, each depth's slice and cost and the decision.
+#pragma once
+
+#include "frontend/analysis/FusionCost.h"
+#include "frontend/ir/IR.h"
+#include "frontend/transform/PassContext.h"
+
+namespace affjit {
+
+struct LoopFusionOptions {
+  /// Cache sizes the working set is measured against.
+  CacheSizes caches = CacheSizes::host();
+  /// The most recomputation a fused nest may add (0.3: 30%), as MLIR's
+  /// `fusion-compute-tolerance`.
+  double computeTolerance = 0.3;
+  bool producerConsumer = true;
+  bool sibling = true;
+};
+
+/// Fuses the loop nests of every function in `module`.
+bool fuseLoops(Module &module, PassContext &context,
+               const LoopFusionOptions &options);
+
+} // namespace affjit
