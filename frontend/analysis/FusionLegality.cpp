@@ -140,8 +140,10 @@ bool keepsSourceOrder(const std::vector<MemRefAccess> &src,
   return true;
 }
 
-/// No two iterations of the source write one element.
-bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src) {
+/// No two iterations of the source's outer `numLoops` loops write one
+/// element (writes repeated inside one iteration replay with it).
+bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src,
+                               size_t numLoops) {
   DependenceOptions options;
   options.exact = true;
   options.computeComponents = false;
@@ -150,7 +152,8 @@ bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src) {
     for (const MemRefAccess &b : src) {
       if (!a.isWrite || !b.isWrite || a.memref != b.memref)
         continue;
-      unsigned common = getNumCommonSurroundingLoops(a.op, b.op);
+      unsigned common = std::min<unsigned>(
+          getNumCommonSurroundingLoops(a.op, b.op), (unsigned)numLoops);
       for (unsigned depth = 1; depth <= common; ++depth)
         if (checker.check(a, b, depth).kind != DependenceResult::NoDependence)
           return false;
@@ -158,17 +161,34 @@ bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src) {
   return true;
 }
 
-/// Whether a store earlier in `read`'s block writes the element `read`
-/// reads, through the same memref and subscripts.
+/// Whether a store that runs before `read` in every iteration of the loops
+/// around both (in `read`'s block or an enclosing one) writes the element
+/// `read` reads, through the same memref and subscripts.
 bool isOverwrittenBefore(const MemRefAccess &read,
                          const std::vector<MemRefAccess> &src) {
-  for (const MemRefAccess &w : src)
-    if (w.isWrite && w.memref == read.memref &&
-        w.op->getBlock() == read.op->getBlock() &&
-        w.op->isBeforeInBlock(read.op) && w.indices.map == read.indices.map &&
-        w.indices.operands == read.indices.operands)
-      return true;
+  for (const MemRefAccess &w : src) {
+    if (!w.isWrite || w.memref != read.memref ||
+        w.indices.map != read.indices.map ||
+        w.indices.operands != read.indices.operands)
+      continue;
+    for (Operation *p = read.op; p; p = p->getParentOp())
+      if (p->getBlock() == w.op->getBlock()) {
+        if (w.op->isBeforeInBlock(p))
+          return true;
+        break;
+      }
+  }
   return false;
+}
+
+/// The roots the source reads other than through reads an earlier store of
+/// the same iteration covers: what a repeated iteration may see changed.
+std::set<Value *> exposedReads(const std::vector<MemRefAccess> &src) {
+  std::set<Value *> out;
+  for (const MemRefAccess &r : src)
+    if (!r.isWrite && !isOverwrittenBefore(r, src))
+      out.insert(getViewRoot(r.memref));
+  return out;
 }
 
 /// Buffers only the source uses, whose every read gets what the same
@@ -296,7 +316,7 @@ checkOrder(const ComputationSlice &slice, const std::vector<MemRefAccess> &src,
       return why;
     return "";
   }
-  std::set<Value *> srcReads = rootsOf(srcShared, false),
+  std::set<Value *> srcReads = exposedReads(srcShared),
                     srcWrites = rootsOf(srcShared, true),
                     dstWrites = rootsOf(dst, true);
   if (intersects(srcReads, srcWrites))
@@ -311,7 +331,7 @@ checkOrder(const ComputationSlice &slice, const std::vector<MemRefAccess> &src,
           std::find(anchors.begin(), anchors.end(),
                     std::make_pair(a.op, b.op)) == anchors.end())
         return "a dependence between the nests is not covered by the slice";
-  if (!hasSingleWriterPerElement(srcShared))
+  if (!hasSingleWriterPerElement(srcShared, slice.srcLoops.size()))
     return "the slice repeats source iterations, and two source iterations "
            "write one element";
   return "";
