@@ -132,10 +132,15 @@ struct DepthChoice {
 };
 
 std::string describeCost(const FusionDepthCost &c) {
-  return "compute " + percent(c.additionalCompute) + " extra, storage " +
-         bytes(c.srcWriteBytes) + " -> " + bytes(c.sliceWriteBytes) + " (" +
-         factor(c.storageReduction) + "), working set " +
-         bytes(c.workingSetBytes) + " (" + cacheName(c.cacheLevel) + ")";
+  std::string storage =
+      c.srcWriteBytes == 0
+          ? ""
+          : ", storage " + bytes(c.srcWriteBytes) + " -> " +
+                bytes(c.sliceWriteBytes) + " (" +
+                factor(c.storageReduction) + ")";
+  return "compute " + percent(c.additionalCompute) + " extra" + storage +
+         ", working set " + bytes(c.workingSetBytes) + " (" +
+         cacheName(c.cacheLevel) + ")";
 }
 
 /// Better by the cache the working set fits, then storage reduction, then

@@ -75,7 +75,7 @@ TEST(EngineRemarks, UnknownPassesInTheSelectionAreCompileErrors) {
   affjit::Error err = engine.compile(kKernel);
   ASSERT_TRUE(err);
   EXPECT_EQ(err.message().rfind("unknown pass 'fusion' in --opt-report "
-                                "(known: all, normalize",
+                                "(known: all, fuse, normalize",
                                 0),
             0u)
       << err.message();
