@@ -28,10 +28,12 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -362,6 +364,19 @@ void BM_CompileSeed002Pipeline(benchmark::State &state, const char *pipeline) {
   }
   affjit::EngineOptions options;
   options.pipeline = pipeline;
+  // The fuse pass's summary remark says how long its analyses and its
+  // rewriting took: reported as counters (ms per compile).
+  double analysisMs = 0, rewriteMs = 0;
+  options.optReport = "fuse";
+  options.onRemark = [&](const affjit::Remark &r) {
+    auto at = r.message.find("; analysis ");
+    if (at == std::string::npos)
+      return;
+    analysisMs += std::strtod(r.message.c_str() + at + 11, nullptr);
+    auto rw = r.message.find("rewriting ", at);
+    if (rw != std::string::npos)
+      rewriteMs += std::strtod(r.message.c_str() + rw + 10, nullptr);
+  };
   for (auto _ : state) {
     std::string source = text + "// " + uniqueTag() + "\n";
     affjit::Engine engine(options);
@@ -370,6 +385,9 @@ void BM_CompileSeed002Pipeline(benchmark::State &state, const char *pipeline) {
       break;
     }
   }
+  double n = std::max<double>(1, (double)state.iterations());
+  state.counters["fuse_analysis_ms"] = analysisMs / n;
+  state.counters["fuse_rewrite_ms"] = rewriteMs / n;
 }
 
 BENCHMARK_CAPTURE(BM_CompileSeed002Pipeline, none, "none")

@@ -1,6 +1,7 @@
 // The fusion cost model (see FusionCost.h).
 #include "frontend/analysis/FusionCost.h"
 
+#include "frontend/analysis/AffineFlattening.h"
 #include "frontend/analysis/MemRefRegion.h"
 
 #include <algorithm>
@@ -60,15 +61,62 @@ std::set<Value *> memrefsIn(Operation *root) {
   return out;
 }
 
+/// Elements one execution of the loops from `depth` inward around `a`
+/// touches through it: per subscript, 1 + |coefficient| * (trips - 1) over
+/// those loops, capped at the dimension's size; a subscript with a division
+/// spans its whole dimension. A cheap stand-in for the exact region (the
+/// Omega test's bounding boxes cost more than fusing).
+double accessFootprint(const MemRefAccess &a, unsigned depth,
+                       const TripCounts &overrides) {
+  std::vector<Value *> ivs = getEnclosingInductionVars(a.op);
+  const AffineMap &map = a.indices.map;
+  FlatExprs flat;
+  bool affine = flattenAffineExprs(map.getResults(), map.getNumDims(),
+                                   map.getNumSymbols(), flat);
+  Type type = a.memref->getType();
+  double elements = 1;
+  for (unsigned r = 0; r < map.getNumResults(); ++r) {
+    int64_t size = r < type.getRank() ? type.getDimSize((unsigned)r) : 1;
+    double whole = size == kDynamic ? (double)kUnknownTripCount : (double)size;
+    double span = 1;
+    bool divides = !affine;
+    if (affine) {
+      const std::vector<int64_t> &row = flat.rows[r];
+      for (unsigned l = map.getNumInputs(); l + 1 < row.size(); ++l)
+        divides |= row[l] != 0;
+      for (unsigned p = 0; p < map.getNumDims() && !divides; ++p) {
+        auto it = std::find(ivs.begin(), ivs.end(), a.indices.operands[p]);
+        if (row[p] == 0 || it == ivs.end() ||
+            (unsigned)(it - ivs.begin()) < depth)
+          continue;
+        Operation *owner = getInductionVarOwner(*it);
+        auto loop = dyn_cast<AffineForOp>(owner);
+        auto o = overrides.find(owner);
+        int64_t trips = o != overrides.end() ? o->second
+                        : loop               ? tripCountOf(loop)
+                                             : kUnknownTripCount;
+        span +=
+            (double)std::abs(row[p]) * (double)std::max<int64_t>(trips - 1, 0);
+      }
+    }
+    elements *= divides ? whole : std::min(span, whole);
+  }
+  return elements;
+}
+
+/// Bytes the accesses to `memref` in `root` touch per execution of the
+/// loops from `depth` inward, some loops running `overrides` iterations
+/// (the largest access; writes only if asked).
 int64_t regionBytes(Operation *root, Value *memref, unsigned depth,
-                    bool writesOnly) {
-  NestRegions r = computeNestRegions(root, memref, depth);
-  int64_t bytes = 0;
-  if (r.write)
-    bytes = r.write->getSizeInBytes().value_or(0);
-  if (!writesOnly && r.read)
-    bytes = std::max(bytes, r.read->getSizeInBytes().value_or(0));
-  return bytes;
+                    bool writesOnly, const TripCounts &overrides = {}) {
+  double elements = 0;
+  root->walk([&](Operation *op) {
+    for (const MemRefAccess &a : getMemRefAccesses(op))
+      if (a.memref == memref && (a.isWrite || !writesOnly))
+        elements = std::max(elements, accessFootprint(a, depth, overrides));
+  });
+  return (int64_t)elements *
+         getElementSizeInBytes(memref->getType()).value_or(8);
 }
 
 } // namespace
@@ -109,8 +157,7 @@ FusionDepthCost estimateFusionCost(const ComputationSlice &slice,
     c.workingSetBytes += regionBytes(dstRoot, m, c.depth, false);
   for (Value *m : memrefsIn(srcRoot))
     if (!dstMemRefs.count(m))
-      c.workingSetBytes +=
-          (int64_t)((double)regionBytes(srcRoot, m, 0, false) * fraction);
+      c.workingSetBytes += regionBytes(srcRoot, m, 0, false, sliceTrips);
   c.cacheLevel = c.workingSetBytes <= caches.l1   ? 1
                  : c.workingSetBytes <= caches.l2 ? 2
                                                   : 3;

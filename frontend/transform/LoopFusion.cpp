@@ -10,6 +10,7 @@
 #include "frontend/transform/utils/FusionUtils.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <set>
 
@@ -132,12 +133,11 @@ struct DepthChoice {
 };
 
 std::string describeCost(const FusionDepthCost &c) {
-  std::string storage =
-      c.srcWriteBytes == 0
-          ? ""
-          : ", storage " + bytes(c.srcWriteBytes) + " -> " +
-                bytes(c.sliceWriteBytes) + " (" +
-                factor(c.storageReduction) + ")";
+  std::string storage = c.srcWriteBytes == 0
+                            ? ""
+                            : ", storage " + bytes(c.srcWriteBytes) + " -> " +
+                                  bytes(c.sliceWriteBytes) + " (" +
+                                  factor(c.storageReduction) + ")";
   return "compute " + percent(c.additionalCompute) + " extra" + storage +
          ", working set " + bytes(c.workingSetBytes) + " (" +
          cacheName(c.cacheLevel) + ")";
@@ -158,16 +158,35 @@ public:
   FusionDriver(PassContext &context, const LoopFusionOptions &options)
       : context(context), options(options) {}
 
-  void run(Block &block) {
+  /// Fuses the nests of `func`; reports how many fusions and the time
+  /// spent in the analyses and in rewriting.
+  void run(FuncOp func) {
     // Each fusion changes the graph: rebuild it and start over. A pair
     // that failed is not tried again until its destination changes.
-    while (fuseOnce(block)) {
-    }
+    unsigned fusions = 0;
+    while (fuseOnce(*func.getBody()))
+      ++fusions;
+    if (context.remarksEnabled())
+      context.remark(func->getLoc(),
+                     "@" + func.getName() + ": " + std::to_string(fusions) +
+                         " fusion(s); analysis " + milliseconds(analysisTime) +
+                         ", rewriting " + milliseconds(rewriteTime));
   }
 
 private:
+  using Clock = std::chrono::steady_clock;
+
+  static std::string milliseconds(Clock::duration d) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f ms",
+                  std::chrono::duration<double, std::milli>(d).count());
+    return buf;
+  }
+
   bool fuseOnce(Block &block) {
+    auto start = Clock::now();
     MemRefDependenceGraph mdg(block);
+    analysisTime += Clock::now() - start;
     const auto &nodes = mdg.getNodes();
     for (const MdgNode &dst : nodes) {
       if (!isa<AffineForOp>(dst.op))
@@ -223,6 +242,7 @@ private:
   }
 
   bool tryFuse(const Candidate &c) {
+    auto start = Clock::now();
     bool report = context.remarksEnabled();
     if (report)
       remark(c, std::string(c.kind == FusionKind::ProducerConsumer
@@ -230,8 +250,10 @@ private:
                                 : "sibling") +
                     " candidate: nest at " + where(c.src.op) + " through " +
                     names(c.memrefs));
-    if (std::string why = blockerOfMove(c); !why.empty())
+    if (std::string why = blockerOfMove(c); !why.empty()) {
+      analysisTime += Clock::now() - start;
       return reject(c, why);
+    }
     std::vector<AffineForOp> srcLoops = getSliceableLoops(c.src.op);
     std::vector<AffineForOp> dstChain = getSliceableLoops(c.dst.op);
     auto anchors = anchorPairs(c);
@@ -286,9 +308,12 @@ private:
       if (!best || better(cost, best->cost))
         best = DepthChoice{*slice, cost};
     }
+    analysisTime += Clock::now() - start;
     if (!best)
       return reject(c, lastWhy);
+    start = Clock::now();
     apply(c, *best);
+    rewriteTime += Clock::now() - start;
     return true;
   }
 
@@ -328,6 +353,7 @@ private:
   PassContext &context;
   const LoopFusionOptions &options;
   std::set<std::pair<Operation *, Operation *>> failed;
+  Clock::duration analysisTime{}, rewriteTime{};
 };
 
 } // namespace
@@ -337,7 +363,7 @@ bool fuseLoops(Module &module, PassContext &context,
   walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
     if (func.isDeclaration())
       return;
-    FusionDriver(context, options).run(*func.getBody());
+    FusionDriver(context, options).run(func);
   });
   return true;
 }
