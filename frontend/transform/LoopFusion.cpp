@@ -143,11 +143,16 @@ std::string describeCost(const FusionDepthCost &c) {
          cacheName(c.cacheLevel) + ")";
 }
 
-/// Better by the cache the working set fits, then storage reduction, then
-/// depth.
+/// Better by the cache the working set fits; among depths that fit the
+/// same cache, the one that recomputes less, then the larger storage
+/// reduction, then the deeper one. MLIR takes the largest storage
+/// reduction within the tolerance: it recomputes where a shallower depth
+/// already keeps the data in cache, and does not see a depth spill it.
 bool better(const FusionDepthCost &a, const FusionDepthCost &b) {
   if (a.cacheLevel != b.cacheLevel)
     return a.cacheLevel < b.cacheLevel;
+  if (a.additionalCompute != b.additionalCompute)
+    return a.additionalCompute < b.additionalCompute;
   if (a.storageReduction != b.storageReduction)
     return a.storageReduction > b.storageReduction;
   return a.depth > b.depth;

@@ -6,7 +6,8 @@
 // the source each destination iteration needs (ComputationSlice.h), its
 // legality (FusionLegality.h) and its cost (FusionCost.h). Among the legal
 // depths within the compute tolerance the one whose working set fits the
-// nearest cache wins, then the largest storage reduction, then the deepest.
+// nearest cache wins, then the least recomputation, then the largest
+// storage reduction, then the deepest.
 // The slice is cloned into the destination and the source nest erased
 // (fusion only happens when nothing else needs the source to run whole);
 // a temporary only the fused nest uses shrinks to one iteration's
