@@ -104,6 +104,16 @@ std::string blockerOfMove(const Candidate &c) {
       return "the nest at " + where(n->op) + " accesses " +
              names(n->nonAffine) + " with non-affine ops";
   }
+  for (const MdgNode *n : {&c.src, &c.dst}) {
+    // Dependences of vector accesses are computed on their first element:
+    // too coarse for a slice.
+    bool vector = false;
+    n->op->walk([&](Operation *op) {
+      vector |= op->isa("affine.vector_load") || op->isa("affine.vector_store");
+    });
+    if (vector)
+      return "the nest at " + where(n->op) + " has vector accesses";
+  }
   if (c.src.op->getNumResults() != 0)
     return "the source nest returns values";
   for (unsigned id = c.src.id + 1; id < c.dst.id; ++id)
