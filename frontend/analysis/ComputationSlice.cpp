@@ -14,6 +14,20 @@ bool SliceBound::dependsOnDst() const {
                      [](int64_t c) { return c != 0; });
 }
 
+std::optional<unsigned> SliceBound::getUnitDstLoop() const {
+  if (!symbolCoeffs.empty() || divisor != 1)
+    return std::nullopt;
+  std::optional<unsigned> loop;
+  for (unsigned j = 0; j < dstCoeffs.size(); ++j) {
+    if (dstCoeffs[j] == 0)
+      continue;
+    if (dstCoeffs[j] != 1 || loop)
+      return std::nullopt;
+    loop = j;
+  }
+  return loop;
+}
+
 namespace {
 
 std::vector<Operation *> memoryAccessesIn(Operation *root) {
@@ -237,16 +251,7 @@ ComputationSlice::getPointMapping(unsigned k) const {
   if (!extent || *extent != 1)
     return std::nullopt;
   const SliceBound &lb = bounds[k].lbs[0];
-  if (!lb.symbolCoeffs.empty())
-    return std::nullopt;
-  std::optional<unsigned> loop;
-  for (unsigned j = 0; j < lb.dstCoeffs.size(); ++j) {
-    if (lb.dstCoeffs[j] == 0)
-      continue;
-    if (lb.dstCoeffs[j] != 1 || loop)
-      return std::nullopt;
-    loop = j;
-  }
+  std::optional<unsigned> loop = lb.getUnitDstLoop();
   if (!loop)
     return std::nullopt;
   return std::make_pair(*loop, lb.constant);

@@ -34,6 +34,9 @@ struct SliceBound {
            divisor == o.divisor;
   }
   bool dependsOnDst() const;
+  /// j when the bound is `dst_j + constant` (one destination loop, with
+  /// coefficient 1, no symbols, no division).
+  std::optional<unsigned> getUnitDstLoop() const;
 };
 
 /// The bounds of one source loop in the slice: the loop runs from the max

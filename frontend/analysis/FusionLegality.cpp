@@ -245,17 +245,13 @@ bool coversSource(const ComputationSlice &slice) {
     if (b.lbs.empty() && b.ubs.empty())
       continue;
     std::optional<int64_t> extent = slice.getExtent(k);
-    if (!extent || *extent < 1 || !b.lbs[0].symbolCoeffs.empty())
+    if (!extent || *extent < 1)
       return false;
     const SliceBound &lb = b.lbs[0];
-    auto it = std::find_if(lb.dstCoeffs.begin(), lb.dstCoeffs.end(),
-                           [](int64_t c) { return c != 0; });
-    unsigned j = (unsigned)(it - lb.dstCoeffs.begin());
-    if (*it != 1 ||
-        std::count(lb.dstCoeffs.begin(), lb.dstCoeffs.end(), 0) !=
-            (long)lb.dstCoeffs.size() - 1 ||
-        used[j])
+    std::optional<unsigned> loop = lb.getUnitDstLoop();
+    if (!loop || used[*loop])
       return false;
+    unsigned j = *loop;
     used[j] = true;
     AffineForOp srcLoop = slice.srcLoops[k], dstLoop = slice.dstLoops[j];
     int64_t c1 = lb.constant, c2 = b.ubs[0].constant;

@@ -101,4 +101,9 @@ std::vector<std::string> splitLines(const std::string &text) {
   return out;
 }
 
+TempProgram::~TempProgram() {
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+}
+
 } // namespace affjit::test

@@ -23,6 +23,16 @@ std::string shellQuote(const std::string &s);
 /// Writes `text` to a fresh temporary file with `suffix`; returns its path.
 std::string writeTempFile(const std::string &text,
                           const std::string &suffix = ".mlir");
+
+/// A temporary file holding `text` (writeTempFile), removed with the
+/// object.
+struct TempProgram {
+  explicit TempProgram(const std::string &text) : path(writeTempFile(text)) {}
+  ~TempProgram();
+  TempProgram(const TempProgram &) = delete;
+  TempProgram &operator=(const TempProgram &) = delete;
+  std::string path;
+};
 std::string readFile(const std::string &path);
 /// `text` split at newlines (no trailing empty line).
 std::vector<std::string> splitLines(const std::string &text);

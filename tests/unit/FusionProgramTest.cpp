@@ -32,16 +32,6 @@ namespace fs = std::filesystem;
 constexpr uint64_t kRunSeeds = 40;
 constexpr uint64_t kVarietySeeds = 200;
 
-/// A temporary .mlir file holding `text`, removed with the object.
-struct TempProgram {
-  explicit TempProgram(const std::string &text) : path(writeTempFile(text)) {}
-  ~TempProgram() {
-    std::error_code ec;
-    fs::remove(path, ec);
-  }
-  std::string path;
-};
-
 size_t countOccurrences(const std::string &text, const std::string &what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos;

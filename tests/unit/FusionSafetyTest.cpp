@@ -32,16 +32,6 @@ namespace fs = std::filesystem;
 
 const char *const kCorpusDir = "tests/programs/fusion";
 
-/// A temporary .mlir file holding `text`, removed with the object.
-struct TempProgram {
-  explicit TempProgram(const std::string &text) : path(writeTempFile(text)) {}
-  ~TempProgram() {
-    std::error_code ec;
-    fs::remove(path, ec);
-  }
-  std::string path;
-};
-
 /// The text after `// KEY:` in the leading comment block of `text`, with
 /// blanks trimmed; nullopt when no header line has the key.
 std::optional<std::string> headerValue(const std::string &text,

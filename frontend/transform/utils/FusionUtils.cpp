@@ -16,22 +16,6 @@ namespace affjit {
 
 namespace {
 
-/// The one destination loop `b` depends on, with coefficient 1, when `b`
-/// is `dst_j + c`.
-std::optional<unsigned> unitDstLoop(const SliceBound &b) {
-  if (!b.symbolCoeffs.empty() || b.divisor != 1)
-    return std::nullopt;
-  std::optional<unsigned> j;
-  for (unsigned i = 0; i < b.dstCoeffs.size(); ++i) {
-    if (b.dstCoeffs[i] == 0)
-      continue;
-    if (b.dstCoeffs[i] != 1 || j)
-      return std::nullopt;
-    j = i;
-  }
-  return j;
-}
-
 /// Whether the slice's single bound of source loop `k` lies within the
 /// loop's own bound for every destination iteration, so the loop's own
 /// bound can go.
@@ -39,7 +23,7 @@ bool sliceBoundInside(const ComputationSlice &slice, unsigned k, bool lower) {
   const auto &list = lower ? slice.bounds[k].lbs : slice.bounds[k].ubs;
   if (list.size() != 1)
     return false;
-  std::optional<unsigned> j = unitDstLoop(list[0]);
+  std::optional<unsigned> j = list[0].getUnitDstLoop();
   if (!j)
     return false;
   AffineForOp src = slice.srcLoops[k], dst = slice.dstLoops[*j];
