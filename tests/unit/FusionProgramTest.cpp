@@ -80,6 +80,16 @@ TEST_P(FusionProgramRuns, VerifiesAndPrintsTheSameEverywhere) {
   ProgramOutput checked = runWithAffjit(file.path, "none", "--checked");
   ASSERT_TRUE(checked.ok()) << checked.err << text;
   EXPECT_EQ(checked.out, mlir.out);
+  // The fused program stays in bounds (private buffers are indexed
+  // relative to the outer loops), and MLIR runs affjit's fused IR to the
+  // same output.
+  ProgramOutput fusedChecked = runWithAffjit(file.path, "default", "--checked");
+  ASSERT_TRUE(fusedChecked.ok()) << fusedChecked.err << text;
+  EXPECT_EQ(fusedChecked.out, mlir.out);
+  TempProgram fused(opt.out);
+  ProgramOutput mlirOnFused = runWithMlir(fused.path);
+  ASSERT_TRUE(mlirOnFused.ok()) << mlirOnFused.err << opt.out;
+  EXPECT_EQ(mlirOnFused.out, mlir.out) << opt.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, FusionProgramRuns,
