@@ -241,6 +241,11 @@ std::optional<int64_t> privatizeMemRef(Value *memref, Operation *fusedRoot,
                                        const std::vector<AffineForOp> &dstLoops,
                                        std::string *why) {
   std::string reason;
+  if (memref->getType().getRank() == 0) {
+    if (why)
+      *why = "it holds one element already";
+    return std::nullopt;
+  }
   std::optional<PrivateBox> box =
       privateBox(memref, fusedRoot, dstLoops, reason);
   if (!box) {
