@@ -4,6 +4,7 @@
 #include "frontend/print/Printer.h"
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/NormalizeLoops.h"
+#include "frontend/transform/ScalarReplacement.h"
 #include "frontend/verify/Verifier.h"
 
 #include <vector>
@@ -17,12 +18,17 @@ const PassRegistry &passRegistry() {
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
        [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
+      {"scalrep",
+       "stores forwarded to loads of the same element; write-only buffers "
+       "removed",
+       [](Module &m, PassContext &c) { return replaceScalars(m, c); }},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
   };
   // What `default` runs, in order (names from the table above).
-  static const std::vector<std::string_view> defaultPipeline = {"fuse"};
+  static const std::vector<std::string_view> defaultPipeline = {"fuse",
+                                                                "scalrep"};
   static const PassRegistry registry{passes, defaultPipeline};
   return registry;
 }
