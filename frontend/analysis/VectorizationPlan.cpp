@@ -206,6 +206,11 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
   if (lb && ub && *ub - *lb < (int64_t)lanes)
     return fail("it runs fewer iterations (" + std::to_string(*ub - *lb) +
                 ") than a vector has lanes (" + std::to_string(lanes) + ")");
+  for (unsigned k = std::max(1u, target.interleave); k > 1; k /= 2)
+    if (!lb || !ub || *ub - *lb >= (int64_t)(lanes * k)) {
+      lanes *= k;
+      break;
+    }
   c.ok = true;
   c.plan = LoopVectorization{loop, lanes, reductions};
   return c;

@@ -29,6 +29,11 @@ struct VectorizationTarget {
   unsigned vectorBits = 512;
   /// Float reductions may be reassociated everywhere.
   bool fastMath = false;
+  /// Registers' worth of lanes per vector op (LLVM splits a wider vector
+  /// into registers): independent accumulators that hide the add latency
+  /// and more of each cache line and page per visit. Fewer where the loop
+  /// runs fewer iterations.
+  unsigned interleave = 8;
 };
 
 /// How a load or store moves along the vectorized loop.

@@ -9,6 +9,7 @@
 #include <llvm/ADT/StringMap.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <cstdlib>
 #include <unordered_map>
 
 namespace affjit {
@@ -21,6 +22,10 @@ VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
     return it != features.end() && it->second;
   };
   t.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
+  // Tests and cross-machine comparisons pin the width.
+  if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
+    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64)
+      t.vectorBits = v;
   return t;
 }
 
