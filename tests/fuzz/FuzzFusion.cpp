@@ -834,6 +834,9 @@ void fillNewBlock(const volatile void *ptr, size_t size) {
     std::memset(const_cast<void *>(ptr), fillByte, size);
 }
 
+/// The hook pair needs a free hook too.
+void ignoreFree(const volatile void *) {}
+
 __attribute__((noinline, no_sanitize("address"))) void paintStack(int byte) {
   volatile unsigned char buffer[256 * 1024];
   for (size_t i = 0; i < sizeof(buffer); ++i)
@@ -1173,7 +1176,10 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   verbose = envFlag("AFFJIT_FUZZ_FUSION_VERBOSE");
-  __sanitizer_install_malloc_and_free_hooks(fillNewBlock, nullptr);
+  if (!__sanitizer_install_malloc_and_free_hooks(fillNewBlock, ignoreFree)) {
+    std::fprintf(stderr, "affjit-fuzz-fusion: cannot install malloc hooks\n");
+    std::abort();
+  }
   std::atexit(printStats);
   return 0;
 }
