@@ -8,8 +8,8 @@
 // (affjit::benchmark, engine/bench/). Exit status 1 for bad input and for
 // variants that disagree.
 #include "affjit/Benchmark.h"
-#include "engine/Pipeline.h"
 #include "engine/bench/BenchTable.h"
+#include "engine/bench/VariantList.h"
 #include "engine/cli/BenchJson.h"
 #include "engine/cli/BenchPlot.h"
 #include "engine/cli/Commands.h"
@@ -18,7 +18,6 @@
 #include "engine/repl/CrashGuard.h"
 
 #include <charconv>
-#include <cstring>
 #include <iostream>
 #include <memory>
 
@@ -72,30 +71,6 @@ template <typename T> std::optional<T> parseNumber(const std::string &text) {
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
     return std::nullopt;
   return value;
-}
-
-/// `--compare none,fuse+normalize`: variants separated by commas, the
-/// passes of one variant joined by '+' (a pipeline spec's commas).
-bool parseCompare(const std::string &list, std::vector<std::string> &out) {
-  for (std::string variant : splitAt(list, ',')) {
-    if (variant.empty())
-      return usageError("empty variant in --compare '" + list + "'");
-    for (char &c : variant)
-      if (c == '+')
-        c = ',';
-    CompileOptions options;
-    options.pipeline = variant;
-    Expected<CompilePipeline> pipeline = CompilePipeline::create(options);
-    if (!pipeline) {
-      std::string message = pipeline.error().message();
-      size_t at = message.find("--pipeline");
-      if (at != std::string::npos)
-        message.replace(at, std::strlen("--pipeline"), "--compare");
-      return usageError(message);
-    }
-    out.push_back(variant);
-  }
-  return true;
 }
 
 bool parseDims(const BenchCliOptions &o, BenchmarkInputs &in) {
@@ -157,9 +132,12 @@ void corruptOneElement(std::span<BenchmarkBuffer> buffers) {
 }
 
 bool makeOptions(const BenchCliOptions &o, BenchmarkOptions &options) {
-  options.pipelines.clear();
-  if (!parseCompare(o.compare, options.pipelines) ||
-      !parseDims(o, options.inputs) ||
+  Expected<std::vector<std::string>> variants =
+      bench::parseVariantList(o.compare, "--compare");
+  if (!variants)
+    return usageError(variants.error().message());
+  options.pipelines = std::move(*variants);
+  if (!parseDims(o, options.inputs) ||
       !parseFloatRange(o.floatRange, options.inputs))
     return false;
   if (o.corruptVariant >= (int)options.pipelines.size())
