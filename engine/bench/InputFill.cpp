@@ -1,6 +1,9 @@
 // Deterministic argument fills (InputFill.h).
 #include "engine/bench/InputFill.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace affjit::bench {
 
 namespace {
@@ -24,7 +27,10 @@ void fillTyped(ArgumentBuffer &b, uint64_t argument,
     uint64_t bits = inputBits(in.seed, argument, (uint64_t)i);
     if constexpr (std::is_floating_point_v<T>) {
       double unit = (double)(bits >> 11) * 0x1.0p-53;
-      p[i] = T(in.floatMin + unit * (in.floatMax - in.floatMin));
+      double v = in.floatMin + unit * (in.floatMax - in.floatMin);
+      // A range wider than the type saturates rather than overflowing.
+      p[i] = T(std::clamp<double>(v, std::numeric_limits<T>::lowest(),
+                                  std::numeric_limits<T>::max()));
     } else {
       p[i] = T(bits % kIntegerRange);
     }
