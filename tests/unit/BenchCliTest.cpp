@@ -138,6 +138,22 @@ TEST(BenchCli, AgreeingVariantsExitZeroAndPrintEveryVariant) {
                           "arguments (and results) bit for bit as none does");
 }
 
+TEST(BenchCli, AProgressLineShowsOnlyAtATerminal) {
+  TempProgram file(kChain);
+  // script(1) (util-linux) runs the tool on a pseudo-terminal.
+  CommandResult r = runCommand("script -q -e -c " +
+                               shellQuote(shellQuote(affjitBinary()) +
+                                          " bench " + shellQuote(file.path) +
+                                          " --compare none,fuse --min-time 0") +
+                               " /dev/null");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string erase = "\r\033[K";
+  for (const char *step : {"[1/2] none: compiling", "[1/2] none: checking",
+                           "[2/2] fuse: compiling", "[2/2] fuse: timing"})
+    EXPECT_TRUE(contains(r.out, erase + step)) << step << "\n" << r.out;
+  EXPECT_TRUE(contains(r.out, erase + "@chain(")) << "erased before the table";
+}
+
 TEST(BenchCli, ACorruptedVariantExitsOneAndNamesTheElement) {
   CommandResult r = bench(kChain, "--compare none,fuse,default --min-time 0 "
                                   "--test-corrupt-variant 2");
