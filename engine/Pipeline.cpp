@@ -33,6 +33,7 @@ CompileOptions compileOptionsOf(const EngineOptions &o) {
   options.checked = o.checked;
   options.pipeline = o.pipeline;
   options.verifyEach = o.verifyEach;
+  options.fastMath = o.fastMath;
   options.optReport = o.optReport;
   options.onRemark = o.onRemark;
   options.dumpAfter = o.dumpAfter;
@@ -81,6 +82,7 @@ bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
     return false;
   PassRunOptions runOptions;
   runOptions.verifyEach = options.verifyEach;
+  runOptions.fastMath = options.fastMath;
   runOptions.report = report;
   if (!report.empty())
     runOptions.onRemark = [&](const PassRemark &remark) {
@@ -142,7 +144,8 @@ std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
   // The resolved pass list, not the spec: `default` means different passes
   // in different affjit versions, and an on-disk cache outlives a version.
   return sourceKey + "\nchecked=" + std::to_string(options.checked) +
-         "\npipeline=" + describePassPipeline(passes);
+         "\npipeline=" + describePassPipeline(passes) +
+         "\nfast-math=" + std::to_string(options.fastMath);
 }
 
 Expected<CompiledFunctions>

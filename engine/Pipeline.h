@@ -37,6 +37,8 @@ struct CompileOptions {
   std::string pipeline = "default";
   /// Verify the module after every pass.
   bool verifyEach = false;
+  /// Let passes reassociate floating point everywhere (`--fast-math`).
+  bool fastMath = false;
   /// The passes whose remarks are reported ("", `all` or names).
   std::string optReport;
   /// Receives each remark; when empty, remarks are printed to stderr.

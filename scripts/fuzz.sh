@@ -1,10 +1,36 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each
-# for AFFJIT_FUZZ_RUNS inputs (default 100000) or AFFJIT_FUZZ_SECONDS
-# (default 60), whichever ends first, from a seed corpus of every .mlir file
-# under tests/ and examples/, with the MLIR token dictionary. Any crash,
-# sanitizer report, leak, timeout or round-trip mismatch fails the run; the
-# input that caused it is left in build-fuzz/fuzz-TARGET/artifacts/.
+# from a seed corpus with the MLIR token dictionary. Any crash, sanitizer
+# report, leak, timeout or mismatch fails the run; the input that caused it
+# is left in build-fuzz/fuzz-TARGET/artifacts/ (each target also keeps the
+# corpus it grew in build-fuzz/fuzz-TARGET/corpus/ for the next run).
+#
+#   parse, compile  every .mlir file under tests/ and examples/ as seeds;
+#                   AFFJIT_FUZZ_RUNS inputs (default 100000) or
+#                   AFFJIT_FUZZ_SECONDS (default 60), whichever ends first.
+#   fusion          differential: --pipeline=none and --pipeline=default
+#                   must print the same (tests/fuzz/FuzzFusion.cpp). Seeds:
+#                   30 generated programs as text, 30 short generator inputs
+#                   (seed + option bytes) and tests/programs/fusion/*.mlir;
+#                   AFFJIT_FUZZ_FUSION_RUNS inputs (default 300) or
+#                   AFFJIT_FUZZ_FUSION_SECONDS (default 120), whichever ends
+#                   first.
+#
+# Other settings:
+#   AFFJIT_FUZZ_TARGETS      the targets to run (default "parse compile
+#                            fusion")
+#   AFFJIT_FUZZ_SEED         libFuzzer's -seed (default 1)
+#   AFFJIT_FUZZ_FUSION_ARGS  more libFuzzer flags for the fusion target
+#   AFFJIT_FUZZ_BUILD_DIR    the build directory (default build-fuzz)
+#
+# A long fusion campaign by hand (runs = -1: no limit on inputs):
+#
+#   AFFJIT_FUZZ_TARGETS=fusion AFFJIT_FUZZ_FUSION_RUNS=-1 \
+#     AFFJIT_FUZZ_FUSION_SECONDS=28800 AFFJIT_FUZZ_SEED=$RANDOM scripts/fuzz.sh
+#
+# and AFFJIT_FUZZ_FUSION_VERBOSE=1 to see why each input was skipped. A
+# failing input reproduces with `build-fuzz/bin/affjit-fuzz-fusion FILE`,
+# which prints the program and both outputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${AFFJIT_FUZZ_BUILD_DIR:-build-fuzz}
@@ -14,25 +40,66 @@ seconds=${AFFJIT_FUZZ_SECONDS:-60}
 # (or a prefix of them, if the time limit stops a slower machine first).
 seed=${AFFJIT_FUZZ_SEED:-1}
 runs=${AFFJIT_FUZZ_RUNS:-100000}
+fusion_runs=${AFFJIT_FUZZ_FUSION_RUNS:-300}
+fusion_seconds=${AFFJIT_FUZZ_FUSION_SECONDS:-120}
+targets=${AFFJIT_FUZZ_TARGETS:-parse compile fusion}
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
     -DAFFJIT_FUZZ=ON -DAFFJIT_BUILD_TESTS=OFF -DAFFJIT_BUILD_BENCHMARKS=OFF
 fi
-cmake --build "$dir" --target affjit-fuzz-parse affjit-fuzz-compile
+build=()
+for target in $targets; do
+  case $target in
+  parse | compile) build+=("affjit-fuzz-$target") ;;
+  fusion) build+=(affjit-fuzz-fusion affjit_gen_fusion_program) ;;
+  *)
+    echo "fuzz.sh: unknown target '$target' (known: parse compile fusion)" >&2
+    exit 2
+    ;;
+  esac
+done
+cmake --build "$dir" --target "${build[@]}"
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
+mkdir -p "$seeds/all" "$seeds/fusion"
 n=0
 while IFS= read -r -d '' f; do
-  cp "$f" "$seeds/seed-$n.mlir"
+  cp "$f" "$seeds/all/seed-$n.mlir"
   n=$((n + 1))
 done < <(find tests examples -name '*.mlir' -print0 | LC_ALL=C sort -z)
-for target in parse compile; do
+# The fusion target's seeds: generated programs as text (for mutation),
+# short inputs that the target reads as a generator seed and option bytes,
+# and the fusion safety corpus.
+for i in $(seq 1 30); do
+  "$dir/bin/affjit_gen_fusion_program" "$i" >"$seeds/fusion/gen-$i.mlir"
+  # Seed 1000 + i (little endian), then options varied per input.
+  s=$((1000 + i))
+  bytes=$(printf '\\%03o\\%03o\\000\\000\\000\\000\\000\\000' \
+    $((s % 256)) $((s / 256)))
+  for k in $(seq 0 7); do
+    bytes+=$(printf '\\%03o' $(((i * 37 + k * 101 + 13) % 256)))
+  done
+  printf '%b' "$bytes" >"$seeds/fusion/seed-$i"
+done
+cp tests/programs/fusion/*.mlir "$seeds/fusion/"
+for target in $targets; do
   work=$dir/fuzz-$target
   mkdir -p "$work/corpus" "$work/artifacts"
-  echo "== affjit-fuzz-$target: $runs runs or ${seconds}s, seed $seed ($n seeds)"
-  "$dir/bin/affjit-fuzz-$target" -seed="$seed" -runs="$runs" \
-    -max_total_time="$seconds" -timeout=10 \
+  if [ "$target" = fusion ]; then
+    t_runs=$fusion_runs t_seconds=$fusion_seconds t_seeds=$seeds/fusion
+    # Leak checks re-run nearly every input (the JIT's caches and the
+    # programs' own allocations outlive it), doubling the cost; the parse
+    # and compile targets and scripts/sanitize.sh check for leaks.
+    # shellcheck disable=SC2206 # flags split on purpose
+    extra=(-detect_leaks=0 ${AFFJIT_FUZZ_FUSION_ARGS:-})
+  else
+    t_runs=$runs t_seconds=$seconds t_seeds=$seeds/all extra=()
+  fi
+  echo "== affjit-fuzz-$target: $t_runs runs or ${t_seconds}s, seed $seed" \
+    "($(find "$t_seeds" -type f | wc -l) seeds)"
+  "$dir/bin/affjit-fuzz-$target" -seed="$seed" -runs="$t_runs" \
+    -max_total_time="$t_seconds" -timeout=10 \
     -rss_limit_mb=4096 -print_final_stats=1 -dict=tests/fuzz/mlir.dict \
-    -artifact_prefix="$work/artifacts/" "$work/corpus" "$seeds"
+    -artifact_prefix="$work/artifacts/" "${extra[@]}" "$work/corpus" "$t_seeds"
 done

@@ -8,6 +8,7 @@ namespace affjit::cli {
 void PipelineFlags::applyTo(CompileOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;
+  options.fastMath = fastMath;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
 }
@@ -15,6 +16,7 @@ void PipelineFlags::applyTo(CompileOptions &options) const {
 void PipelineFlags::applyTo(EngineOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;
+  options.fastMath = fastMath;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
 }
@@ -36,6 +38,10 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
       ->capture_default_str();
   cmd->add_flag("--verify-each", flags.verifyEach,
                 "Verify the module after every pass");
+  cmd->add_flag("--fast-math", flags.fastMath,
+                "Allow reassociating floating point everywhere (float "
+                "reductions get vectorized; results may differ in the last "
+                "bits), like clang's -ffast-math");
   // A flag with an optional value: `--opt-report` alone means every pass,
   // and it never takes the input file as its list.
   cmd->add_flag("--opt-report{all}", flags.optReport,

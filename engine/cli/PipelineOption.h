@@ -19,6 +19,7 @@ namespace affjit::cli {
 struct PipelineFlags {
   std::string pipeline = "default";
   bool verifyEach = false;
+  bool fastMath = false;
   /// "" when --opt-report is absent, `all` when it has no list.
   std::string optReport;
   std::string dumpAfter;

@@ -29,10 +29,14 @@ class PassContext {
 public:
   /// `remarks` is empty when nobody asked for this pass's report.
   explicit PassContext(DiagnosticEngine &diag, std::string_view passName = "",
-                       RemarkSink remarks = nullptr)
-      : diag(diag), passName(passName), remarks(std::move(remarks)) {}
+                       RemarkSink remarks = nullptr, bool fastMath = false)
+      : diag(diag), passName(passName), remarks(std::move(remarks)),
+        fastMath(fastMath) {}
 
   DiagnosticEngine &getDiagnostics() const { return diag; }
+  /// The user allowed floating-point reassociation everywhere
+  /// (`--fast-math`, EngineOptions::fastMath), as clang's -ffast-math.
+  bool isFastMath() const { return fastMath; }
   std::string_view getPassName() const { return passName; }
 
   /// Whether remarks are wanted: a pass need not compose messages (or
@@ -48,6 +52,7 @@ private:
   DiagnosticEngine &diag;
   std::string_view passName;
   RemarkSink remarks;
+  bool fastMath;
 };
 
 } // namespace affjit

@@ -4,6 +4,8 @@
 #include "frontend/print/Printer.h"
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/NormalizeLoops.h"
+#include "frontend/transform/ScalarReplacement.h"
+#include "frontend/transform/Vectorize.h"
 #include "frontend/verify/Verifier.h"
 
 #include <vector>
@@ -17,12 +19,21 @@ const PassRegistry &passRegistry() {
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
        [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
+      {"scalrep",
+       "stores forwarded to loads of the same element; write-only buffers "
+       "removed",
+       [](Module &m, PassContext &c) { return replaceScalars(m, c); }},
+      {"vectorize",
+       "innermost qualifying loop of each nest at host SIMD width, "
+       "reductions included",
+       [](Module &m, PassContext &c) { return vectorizeLoops(m, c, {}); }},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
   };
   // What `default` runs, in order (names from the table above).
-  static const std::vector<std::string_view> defaultPipeline = {"fuse"};
+  static const std::vector<std::string_view> defaultPipeline = {
+      "fuse", "scalrep", "vectorize"};
   static const PassRegistry registry{passes, defaultPipeline};
   return registry;
 }
@@ -159,7 +170,8 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
     unsigned errorsBefore = diag.getNumErrors();
     bool reported = options.onRemark && options.report.contains(pass->name);
     PassContext context(diag, pass->name,
-                        reported ? options.onRemark : RemarkSink());
+                        reported ? options.onRemark : RemarkSink(),
+                        options.fastMath);
     bool ok = pass->run(module, context);
     if (ok && diag.getNumErrors() == errorsBefore && options.verifyEach &&
         !verifyModule(module, diag))

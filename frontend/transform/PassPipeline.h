@@ -75,6 +75,8 @@ struct PassRunOptions {
   /// Verify the module after every pass; a pass that breaks it stops the
   /// pipeline with the verifier's errors and a note naming the pass.
   bool verifyEach = false;
+  /// Floating-point reassociation allowed everywhere (PassContext).
+  bool fastMath = false;
   /// The passes whose remarks go to `onRemark` (none by default).
   PassSelection report;
   RemarkSink onRemark;

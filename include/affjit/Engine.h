@@ -260,6 +260,11 @@ struct EngineOptions {
   std::string pipeline = "default";
   /// Verify the module after every pass (`--verify-each`).
   bool verifyEach = false;
+  /// Allow floating-point reassociation everywhere (`--fast-math`, like
+  /// clang's -ffast-math): float reductions may be vectorized. Off, passes
+  /// reassociate only ops marked fastmath<reassoc> or fastmath<fast>, and
+  /// results are bit-identical to the unoptimized program.
+  bool fastMath = false;
   /// The passes whose decisions are reported, as `--opt-report=` takes
   /// them: "" for none, `all`, or pass names separated by commas.
   /// compile() fails on an unknown name.

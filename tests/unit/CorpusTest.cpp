@@ -15,10 +15,11 @@ using namespace affjit::test;
 
 namespace {
 
+/// `affjit opt --pipeline=none`: the printer's fidelity, not the passes'.
 std::string affjitOpt(const std::string &path, const std::string &flags,
                       CommandResult &r) {
-  r = runCommand(shellQuote(affjitBinary()) + " opt " + flags + " " +
-                 shellQuote(path));
+  r = runCommand(shellQuote(affjitBinary()) + " opt --pipeline=none " + flags +
+                 " " + shellQuote(path));
   return r.out;
 }
 

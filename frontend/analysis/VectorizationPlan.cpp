@@ -1,0 +1,245 @@
+// Vectorization legality and loop choice (see VectorizationPlan.h).
+#include "frontend/analysis/VectorizationPlan.h"
+
+#include "frontend/analysis/AffineFlattening.h"
+#include "frontend/analysis/AffineValueMap.h"
+#include "frontend/analysis/LoopParallelism.h"
+#include "frontend/ir/ArithOpTable.h"
+
+#include <algorithm>
+#include <set>
+
+namespace affjit {
+
+AccessPattern getAccessPattern(Operation *op, Value *iv) {
+  auto access = AffineAccess::get(op);
+  if (!access)
+    return AccessPattern::Other;
+  AffineValueMap avm =
+      composeAffineValueMap({access->getMap(), access->getMapOperands()});
+  auto pos = std::find(avm.operands.begin(), avm.operands.end(), iv);
+  if (pos == avm.operands.end())
+    return AccessPattern::Invariant;
+  unsigned p = (unsigned)(pos - avm.operands.begin());
+  if (p >= avm.map.getNumDims())
+    return AccessPattern::Other;
+  FlatExprs flat;
+  if (!flattenAffineExprs(avm.map.getResults(), avm.map.getNumDims(),
+                          avm.map.getNumSymbols(), flat))
+    return AccessPattern::Other;
+  unsigned n = avm.map.getNumResults();
+  for (unsigned r = 0; r < n; ++r) {
+    const std::vector<int64_t> &row = flat.rows[r];
+    // A division over the IV (a local column) is not contiguous.
+    for (unsigned l = avm.map.getNumInputs(); l + 1 < row.size(); ++l)
+      if (row[l] != 0)
+        return AccessPattern::Other;
+    int64_t c = row[p];
+    if (r + 1 < n ? c != 0 : c != 1)
+      return AccessPattern::Other;
+  }
+  return AccessPattern::Contiguous;
+}
+
+namespace {
+
+bool isNumber(Type t) { return t.isInteger() || t.isFloat(); }
+
+unsigned bitsOf(Type t) {
+  if (t.isFloat() || t.isInteger())
+    return t.getWidth();
+  return 0;
+}
+
+bool allowsReassociation(const LoopReduction &r, bool fastMath) {
+  Type t = r.combiner->getResult(0)->getType();
+  if (!t.isFloat() || fastMath)
+    return true;
+  Attribute flags = r.combiner->getAttr("fastmath");
+  if (!flags)
+    return false;
+  std::string text = flags.str();
+  return text.find("reassoc") != std::string::npos ||
+         text.find("fast>") != std::string::npos;
+}
+
+/// Walks the body of the candidate loop, deciding what becomes a vector
+/// and whether everything has a vector form.
+class BodyCheck {
+public:
+  explicit BodyCheck(AffineForOp loop)
+      : loop(loop), iv(loop.getInductionVar()) {}
+
+  /// "" if every op in the body has a vector form.
+  std::string run() {
+    for (Value *arg : loop.getRegionIterArgs())
+      vectors.insert(arg);
+    std::string why;
+    loop.getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == loop.getOperation())
+        return WalkResult::advance();
+      why = visit(op);
+      return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
+    });
+    return why;
+  }
+
+  unsigned getMaxBits() const { return maxBits; }
+
+private:
+  bool isVector(Value *v) const { return vectors.count(v) != 0; }
+
+  void noteType(Type t) { maxBits = std::max(maxBits, bitsOf(t)); }
+
+  std::string visit(Operation *op) {
+    const std::string &name = op->getName();
+    if (name == "affine.yield")
+      return "";
+    if (auto inner = dyn_cast<AffineForOp>(op)) {
+      for (Value *v : inner->getOperands())
+        if (v == iv || isVector(v))
+          return "an inner loop's bounds depend on the loop";
+      for (Value *arg : inner.getRegionIterArgs()) {
+        if (!isNumber(arg->getType()))
+          return "an inner loop carries a non-numeric value";
+        vectors.insert(arg);
+        noteType(arg->getType());
+      }
+      for (Value *r : inner.getResults())
+        vectors.insert(r);
+      return "";
+    }
+    if (name == "affine.apply") {
+      for (Value *v : op->getOperands())
+        if (isVector(v))
+          return "an index is computed from vector values";
+      for (Operation *user : op->getResult(0)->getUsers())
+        if (!AffineAccess::get(user) && !isa<AffineApplyOp>(user))
+          return "the induction variable is used as a value";
+      return "";
+    }
+    if (isa<AffineLoadOp>(op) || isa<AffineStoreOp>(op)) {
+      Value *memref = AffineAccess::get(op)->getMemRef();
+      Type elem = memref->getType().getElementType();
+      if (!isNumber(elem))
+        return "an access to memory of " + elem.str() + " elements";
+      AccessPattern p = getAccessPattern(op, iv);
+      if (p == AccessPattern::Other)
+        return "an access is strided along the loop";
+      noteType(elem);
+      if (isa<AffineStoreOp>(op)) {
+        if (p == AccessPattern::Invariant)
+          return "every iteration stores to the same element";
+        return "";
+      }
+      if (p == AccessPattern::Contiguous)
+        vectors.insert(op->getResult(0));
+      return "";
+    }
+    if (name.rfind("affine.vector_", 0) == 0 || name.rfind("vector.", 0) == 0)
+      return "the loop is already vector code";
+    const ArithOpInfo *info = lookupArithOp(name);
+    if (!info || op->getNumRegions() != 0)
+      return "'" + name + "' has no vector form here";
+    if (name == "arith.constant")
+      return "";
+    bool vector = false;
+    for (Value *v : op->getOperands()) {
+      if (v == iv)
+        return "the induction variable is used as a value";
+      vector |= isVector(v);
+    }
+    if (!vector)
+      return ""; // loop-invariant scalar: computed once per iteration
+    for (Value *r : op->getResults()) {
+      if (!isNumber(r->getType()))
+        return "'" + name + "' produces " + r->getType().str();
+      vectors.insert(r);
+      if (!r->getType().isInteger(1))
+        noteType(r->getType());
+    }
+    for (Value *v : op->getOperands())
+      if (!isNumber(v->getType()))
+        return "'" + name + "' takes " + v->getType().str();
+    return "";
+  }
+
+  AffineForOp loop;
+  Value *iv;
+  std::set<Value *> vectors;
+  unsigned maxBits = 0;
+};
+
+} // namespace
+
+VectorizationCheck checkLoopVectorization(AffineForOp loop,
+                                          const VectorizationTarget &target) {
+  VectorizationCheck c;
+  auto fail = [&](std::string why) {
+    c.reason = std::move(why);
+    return c;
+  };
+  if (loop.getStep() != 1)
+    return fail("its step is not 1");
+  if (loop.getLowerBoundMap().getNumResults() != 1 ||
+      loop.getUpperBoundMap().getNumResults() != 1)
+    return fail("a bound is a max or min of several values");
+  BodyCheck body(loop);
+  if (std::string why = body.run(); !why.empty())
+    return fail(why);
+  std::vector<LoopReduction> reductions =
+      getSupportedReductions(loop.getOperation());
+  if (reductions.size() != loop.getNumIterArgs())
+    return fail("it carries a value that is not a reduction");
+  for (const LoopReduction &r : reductions)
+    if (!allowsReassociation(r, target.fastMath))
+      return fail("its float reduction may not be reassociated (no "
+                  "fastmath<reassoc> and no --fast-math)");
+  if (!isLoopMemoryParallel(loop.getOperation()))
+    return fail("a memory dependence is carried by the loop");
+  if (body.getMaxBits() == 0)
+    return fail("nothing in it is a vector");
+  unsigned lanes = target.vectorBits / body.getMaxBits();
+  if (lanes < 2)
+    return fail("one element fills a vector");
+  auto lb = loop.getConstantLowerBound(), ub = loop.getConstantUpperBound();
+  if (lb && ub && *ub - *lb < (int64_t)lanes)
+    return fail("it runs fewer iterations (" + std::to_string(*ub - *lb) +
+                ") than a vector has lanes (" + std::to_string(lanes) + ")");
+  for (unsigned k = std::max(1u, target.interleave); k > 1; k /= 2)
+    if (!lb || !ub || *ub - *lb >= (int64_t)(lanes * k)) {
+      lanes *= k;
+      break;
+    }
+  c.ok = true;
+  c.plan = LoopVectorization{loop, lanes, reductions};
+  return c;
+}
+
+VectorizationChoice chooseLoopsToVectorize(Operation *root,
+                                           const VectorizationTarget &target) {
+  VectorizationChoice choice;
+  // Post-order: inner loops first; a loop around a vectorized one is not
+  // considered.
+  std::set<Operation *> covered;
+  walkOps<AffineForOp>(root, [&](AffineForOp loop) {
+    bool containsChosen = false;
+    loop.getOperation()->walk([&](Operation *op) {
+      containsChosen |= op != loop.getOperation() && covered.count(op);
+    });
+    if (containsChosen) {
+      covered.insert(loop.getOperation());
+      return;
+    }
+    VectorizationCheck c = checkLoopVectorization(loop, target);
+    if (c.ok) {
+      choice.loops.push_back(c.plan);
+      covered.insert(loop.getOperation());
+    } else {
+      choice.rejected.push_back({loop, c.reason});
+    }
+  });
+  return choice;
+}
+
+} // namespace affjit

@@ -1,0 +1,21 @@
+// Pass `scalrep`: affine scalar replacement, after MLIR's `affine-scalrep`
+// (seed 002's private memrefs leave `store %v, %buf[i]` directly followed
+// by `load %buf[i]`). A load of the element a store earlier in the same
+// block wrote, with no possible write to that buffer in between, takes the
+// stored value; a local buffer (memref.alloc / memref.alloca) that is then
+// never read loses its stores, deallocs and allocation. What is left is
+// register code the vectorizer and LLVM can work with: fusion's one-element
+// buffers disappear. `--opt-report=scalrep` says what was forwarded and
+// which buffers went.
+#pragma once
+
+#include "frontend/ir/IR.h"
+#include "frontend/transform/PassContext.h"
+
+namespace affjit {
+
+/// Forwards stores to loads and removes write-only local buffers in every
+/// function of `module`.
+bool replaceScalars(Module &module, PassContext &context);
+
+} // namespace affjit

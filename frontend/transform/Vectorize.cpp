@@ -1,0 +1,337 @@
+// Pass `vectorize` (see Vectorize.h).
+#include "frontend/transform/Vectorize.h"
+
+#include "frontend/analysis/AffineValueMap.h"
+#include "frontend/ir/Builder.h"
+#include "frontend/ir/VectorOps.h"
+#include "frontend/transform/utils/LoopDescription.h"
+
+#include <llvm/ADT/StringMap.h>
+#include <llvm/TargetParser/Host.h>
+
+#include <cstdlib>
+#include <unordered_map>
+
+namespace affjit {
+
+VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
+  VectorizationTarget t;
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto has = [&](const char *f) {
+    auto it = features.find(f);
+    return it != features.end() && it->second;
+  };
+  t.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
+  // Tests and cross-machine comparisons pin the width.
+  if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
+    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64)
+      t.vectorBits = v;
+  return t;
+}
+
+namespace {
+
+/// `vector.reduction` kind and identity element of a reduction; the
+/// identity is nullopt for min/max, whose partial results start from the
+/// reduction's own initial value (taking it twice changes nothing).
+struct ReductionSpelling {
+  const char *kind;
+  std::optional<double> identity;
+};
+
+ReductionSpelling spellingOf(ReductionKind k) {
+  switch (k) {
+  case ReductionKind::AddF:
+  case ReductionKind::AddI:
+    return {"add", 0.0};
+  case ReductionKind::MulF:
+  case ReductionKind::MulI:
+    return {"mul", 1.0};
+  case ReductionKind::AndI:
+    return {"and", -1.0};
+  case ReductionKind::OrI:
+    return {"or", 0.0};
+  case ReductionKind::XOrI:
+    return {"xor", 0.0};
+  case ReductionKind::MaximumF:
+    return {"maximumf", std::nullopt};
+  case ReductionKind::MinimumF:
+    return {"minimumf", std::nullopt};
+  case ReductionKind::MaxSI:
+    return {"maxsi", std::nullopt};
+  case ReductionKind::MinSI:
+    return {"minsi", std::nullopt};
+  case ReductionKind::MaxUI:
+    return {"maxui", std::nullopt};
+  case ReductionKind::MinUI:
+    return {"minui", std::nullopt};
+  }
+  return {"add", 0.0};
+}
+
+bool isInside(Value *v, Operation *loop) {
+  Operation *def = v->getDefiningOp();
+  if (!def) {
+    Block *b = v->getParentBlock();
+    for (Operation *p = b ? b->getParentOp() : nullptr; p; p = p->getParentOp())
+      if (p == loop)
+        return true;
+    return false;
+  }
+  for (Operation *p = def; p; p = p->getParentOp())
+    if (p == loop)
+      return true;
+  return false;
+}
+
+/// `lb + ((ub - lb) floordiv lanes) * lanes`: where the last whole vector
+/// ends.
+AffineValueMap vectorLoopEnd(AffineForOp loop, unsigned lanes) {
+  AffineMap lb = loop.getLowerBoundMap(), ub = loop.getUpperBoundMap();
+  std::vector<Value *> lbOps = loop.getLowerBoundOperands(),
+                       ubOps = loop.getUpperBoundOperands();
+  unsigned lbDims = lb.getNumDims(), ubDims = ub.getNumDims();
+  unsigned lbSyms = lb.getNumSymbols(), ubSyms = ub.getNumSymbols();
+  auto shift = [](AffineExpr e, unsigned dimOffset, unsigned symOffset,
+                  unsigned nd, unsigned ns) {
+    std::vector<AffineExpr> dims, syms;
+    for (unsigned i = 0; i < nd; ++i)
+      dims.push_back(AffineExpr::dim(dimOffset + i));
+    for (unsigned i = 0; i < ns; ++i)
+      syms.push_back(AffineExpr::symbol(symOffset + i));
+    return e.replaceDimsAndSymbols(dims, syms);
+  };
+  AffineExpr l = shift(lb.getResult(0), 0, 0, lbDims, lbSyms);
+  AffineExpr u = shift(ub.getResult(0), lbDims, lbSyms, ubDims, ubSyms);
+  AffineExpr end = l + (u - l).floorDiv((int64_t)lanes) * (int64_t)lanes;
+  unsigned nd = lbDims + ubDims, ns = lbSyms + ubSyms;
+  std::vector<Value *> ops(lbOps.begin(), lbOps.begin() + lbDims);
+  ops.insert(ops.end(), ubOps.begin(), ubOps.begin() + ubDims);
+  ops.insert(ops.end(), lbOps.begin() + lbDims, lbOps.end());
+  ops.insert(ops.end(), ubOps.begin() + ubDims, ubOps.end());
+  return composeAffineValueMap(
+      {AffineMap::get(nd, ns, {simplifyAffineExpr(end, nd, ns)}), ops});
+}
+
+class LoopVectorizer {
+public:
+  explicit LoopVectorizer(const LoopVectorization &plan)
+      : plan(plan), loop(plan.loop), lanes(plan.lanes) {}
+
+  void run() {
+    OpBuilder before = OpBuilder::before(loop.getOperation());
+    hoist = &before;
+    AffineValueMap end = vectorLoopEnd(loop, lanes);
+    std::vector<Value *> inits;
+    for (const LoopReduction &r : plan.reductions)
+      inits.push_back(initialVector(r, before));
+    AffineForOp vloop = AffineForOp::create(
+        before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end.map,
+        end.operands, lanes, inits);
+    // Broadcasts of values from outside go right before the vector loop.
+    OpBuilder beforeVectorLoop = OpBuilder::before(vloop.getOperation());
+    hoist = &beforeVectorLoop;
+    smap[loop.getInductionVar()] = vloop.getInductionVar();
+    std::vector<Value *> args = loop.getRegionIterArgs(),
+                         vargs = vloop.getRegionIterArgs();
+    for (size_t i = 0; i < args.size(); ++i)
+      vmap[args[i]] = vargs[i];
+    fillBody(loop.getBody(), vloop);
+
+    OpBuilder after = OpBuilder::after(vloop.getOperation());
+    std::vector<Value *> results;
+    std::vector<Value *> origInits = loop.getInits();
+    for (size_t i = 0; i < plan.reductions.size(); ++i)
+      results.push_back(combine(plan.reductions[i], origInits[i],
+                                vloop.getResults()[i], after));
+    if (needsEpilogue(end)) {
+      Operation *rest = after.clone(*loop.getOperation(), epilogueMapping);
+      AffineForOp epilogue = cast<AffineForOp>(rest);
+      epilogue.setLowerBound(end.map, end.operands);
+      unsigned n = epilogue->getNumOperands();
+      for (size_t i = 0; i < results.size(); ++i)
+        epilogue->setOperand(n - (unsigned)results.size() + (unsigned)i,
+                             results[i]);
+      results = epilogue.getResults();
+    }
+    loop->replaceAllUsesWith(results);
+    loop->erase();
+  }
+
+private:
+  Type vectorOf(Type scalar) const { return Type::vector({lanes}, scalar); }
+
+  bool needsEpilogue(const AffineValueMap &end) const {
+    auto ub = loop.getConstantUpperBound();
+    return !(ub && end.map.isSingleConstant() &&
+             end.map.getSingleConstantResult() == *ub);
+  }
+
+  Value *broadcast(Value *scalar, OpBuilder &b) {
+    OperationState state("vector.broadcast", b.getLoc());
+    state.operands.push_back(scalar);
+    state.types.push_back(vectorOf(scalar->getType()));
+    return b.create(state)->getResult(0);
+  }
+
+  Value *scal(Value *v) const {
+    auto it = smap.find(v);
+    return it == smap.end() ? v : it->second;
+  }
+  std::vector<Value *> scal(const std::vector<Value *> &vs) const {
+    std::vector<Value *> out;
+    for (Value *v : vs)
+      out.push_back(scal(v));
+    return out;
+  }
+
+  /// The vector form of `v`: mapped, or a broadcast of its scalar form
+  /// (hoisted before the vector loop when `v` comes from outside).
+  Value *vec(Value *v, OpBuilder &b) {
+    if (auto it = vmap.find(v); it != vmap.end())
+      return it->second;
+    if (!isInside(v, loop.getOperation())) {
+      auto [it, fresh] = hoisted.try_emplace(v, nullptr);
+      if (fresh)
+        it->second = broadcast(v, *hoist);
+      return it->second;
+    }
+    return broadcast(scal(v), b);
+  }
+
+  Value *initialVector(const LoopReduction &r, OpBuilder &b) {
+    Value *init = loop.getInits()[r.iterArg];
+    ReductionSpelling s = spellingOf(r.kind);
+    if (!s.identity)
+      return vec(init, b);
+    Type t = vectorOf(init->getType());
+    Attribute value = init->getType().isFloat()
+                          ? Attribute::denseFloats(t, {*s.identity})
+                          : Attribute::denseInts(t, {(int64_t)*s.identity});
+    return ConstantOp::create(b, value).getResult();
+  }
+
+  /// `init (op) reduce(partials)` after the loop.
+  Value *combine(const LoopReduction &r, Value *init, Value *partials,
+                 OpBuilder &b) {
+    bool isFloat = init->getType().isFloat();
+    Value *whole = ReductionOp::create(b, spellingOf(r.kind).kind, partials,
+                                       nullptr, isFloat ? "reassoc" : "none")
+                       .getResult();
+    OperationState state(r.combiner->getName(), r.combiner->getLoc());
+    state.operands = {init, whole};
+    state.types.push_back(init->getType());
+    state.attrs = r.combiner->getAttrs();
+    return b.create(state)->getResult(0);
+  }
+
+  void fillBody(Block *src, AffineForOp dst) {
+    Operation *oldYield = dst.getBody()->getTerminator();
+    OpBuilder b = OpBuilder::before(oldYield);
+    for (auto &op : src->getOperations())
+      if (!op->isTerminator())
+        vectorizeOp(op.get(), b);
+    std::vector<Value *> yields;
+    for (Value *v : src->getTerminator()->getOperands())
+      yields.push_back(vec(v, b));
+    AffineYieldOp::create(b, yields);
+    oldYield->erase();
+  }
+
+  void vectorizeOp(Operation *op, OpBuilder &b) {
+    b.setLoc(op->getLoc());
+    if (auto inner = dyn_cast<AffineForOp>(op))
+      return vectorizeInnerLoop(inner, b);
+    if (isa<AffineLoadOp>(op) || isa<AffineStoreOp>(op))
+      return vectorizeAccess(op, b);
+    bool vector = false;
+    for (Value *v : op->getOperands())
+      vector |= vmap.count(v) != 0;
+    if (!vector) {
+      b.clone(*op, smap);
+      return;
+    }
+    OperationState state(op->getName(), op->getLoc());
+    for (Value *v : op->getOperands())
+      state.operands.push_back(vec(v, b));
+    for (Value *r : op->getResults())
+      state.types.push_back(vectorOf(r->getType()));
+    state.attrs = op->getAttrs();
+    Operation *v = b.create(state);
+    for (unsigned i = 0; i < op->getNumResults(); ++i)
+      vmap[op->getResult(i)] = v->getResult(i);
+  }
+
+  void vectorizeInnerLoop(AffineForOp inner, OpBuilder &b) {
+    std::vector<Value *> inits;
+    for (Value *v : inner.getInits())
+      inits.push_back(vec(v, b));
+    AffineForOp copy = AffineForOp::create(
+        b, inner.getLowerBoundMap(), scal(inner.getLowerBoundOperands()),
+        inner.getUpperBoundMap(), scal(inner.getUpperBoundOperands()),
+        inner.getStep(), inits);
+    smap[inner.getInductionVar()] = copy.getInductionVar();
+    std::vector<Value *> args = inner.getRegionIterArgs(),
+                         vargs = copy.getRegionIterArgs();
+    for (size_t i = 0; i < args.size(); ++i)
+      vmap[args[i]] = vargs[i];
+    fillBody(inner.getBody(), copy);
+    for (unsigned i = 0; i < inner->getNumResults(); ++i)
+      vmap[inner->getResult(i)] = copy->getResult(i);
+  }
+
+  void vectorizeAccess(Operation *op, OpBuilder &b) {
+    AffineAccess access = *AffineAccess::get(op);
+    if (getAccessPattern(op, loop.getInductionVar()) ==
+        AccessPattern::Invariant) {
+      b.clone(*op, smap);
+      return;
+    }
+    Value *memref = scal(access.getMemRef());
+    std::vector<Value *> operands = scal(access.getMapOperands());
+    if (isa<AffineLoadOp>(op)) {
+      Type t = vectorOf(memref->getType().getElementType());
+      vmap[op->getResult(0)] =
+          AffineVectorLoadOp::create(b, t, memref, access.getMap(), operands)
+              .getResult();
+      return;
+    }
+    Value *value = vec(cast<AffineStoreOp>(op).getValueToStore(), b);
+    AffineVectorStoreOp::create(b, value, memref, access.getMap(), operands);
+  }
+
+  const LoopVectorization &plan;
+  AffineForOp loop;
+  int64_t lanes;
+  OpBuilder *hoist = nullptr;
+  std::unordered_map<Value *, Value *> vmap, smap, hoisted, epilogueMapping;
+};
+
+} // namespace
+
+bool vectorizeLoops(Module &module, PassContext &context,
+                    const VectorizeOptions &options) {
+  VectorizationTarget target = options.target;
+  target.fastMath |= context.isFastMath();
+  VectorizationChoice choice =
+      chooseLoopsToVectorize(module.getOperation(), target);
+  if (context.remarksEnabled())
+    for (auto &[loop, why] : choice.rejected)
+      context.remark(loop.getLoc(), "not vectorized: " +
+                                        describeLoopBounds(loop) + ": " + why);
+  for (const LoopVectorization &plan : choice.loops) {
+    if (context.remarksEnabled()) {
+      std::string what = std::to_string(plan.lanes) + " lanes";
+      if (!plan.reductions.empty())
+        what += ", " + std::to_string(plan.reductions.size()) +
+                " reduction(s) finished by vector.reduction";
+      context.remark(plan.loop.getLoc(),
+                     "vectorized: " + describeLoopBounds(plan.loop) + " (" +
+                         what + ")");
+    }
+    LoopVectorizer(plan).run();
+  }
+  return true;
+}
+
+} // namespace affjit

@@ -1,0 +1,33 @@
+// Pass `vectorize`: host-width SIMD for affine loops (seed 003, Proposal
+// 2). In each nest the innermost loop that qualifies
+// (VectorizationPlan.h) runs `lanes` iterations at a time: contiguous
+// loads and stores become affine.vector_load / affine.vector_store,
+// invariant loads and values a vector.broadcast (hoisted out of the loop
+// where they come from outside), arith and math ops their vector forms,
+// inner loops carry vector iter_args (outer-loop reductions: column sums
+// stay in program order), and the loop's own reductions run as vector
+// partial results combined by one `vector.reduction` after the loop
+// (inner-loop reductions: row sums and dot products, integers always,
+// floats only with fastmath<reassoc> or fast math). Iterations beyond the
+// last whole vector run in a scalar epilogue loop (a clone of the original
+// starting where the vector loop stopped). `--opt-report=vectorize` says per
+// loop what was vectorized with how many lanes, or why not.
+#pragma once
+
+#include "frontend/analysis/VectorizationPlan.h"
+#include "frontend/ir/IR.h"
+#include "frontend/transform/PassContext.h"
+
+namespace affjit {
+
+struct VectorizeOptions {
+  VectorizationTarget target = hostVectorizationTarget();
+  /// The host's widest vector registers (512 bits with AVX-512).
+  static VectorizationTarget hostVectorizationTarget();
+};
+
+/// Vectorizes the loop nests of every function in `module`.
+bool vectorizeLoops(Module &module, PassContext &context,
+                    const VectorizeOptions &options);
+
+} // namespace affjit

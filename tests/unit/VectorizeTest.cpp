@@ -1,0 +1,164 @@
+// The vectorize pass end to end: float reductions are vectorized only when
+// reassociation is allowed (--fast-math, EngineOptions::fastMath, or the
+// op's fastmath flags) and then still print what the scalar program prints
+// on values that are small integers; column sums (an outer-loop reduction)
+// are vectorized without fast math and bit-identical; the JIT'ed code of a
+// vectorized kernel uses the host's widest registers.
+#include "affjit/Buffer.h"
+#include "affjit/Engine.h"
+#include "support/FusionOracle.h"
+#include "support/Subprocess.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace affjit::test;
+
+namespace {
+
+/// Row and column sums of a 37x150 matrix of small integers (exact in f32
+/// in any order), printed.
+constexpr const char *kSums = R"(
+func.func private @printMemrefF32(memref<*xf32>)
+func.func @main() {
+  %a = memref.alloc() : memref<37x150xf32>
+  %rows = memref.alloc() : memref<37xf32>
+  %cols = memref.alloc() : memref<150xf32>
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 37 {
+    affine.for %j = 0 to 150 {
+      %x = affine.apply affine_map<(d0, d1) -> ((d0 * 7 + d1 * 3) mod 13)>(%i, %j)
+      %c = arith.index_cast %x : index to i32
+      %f = arith.sitofp %c : i32 to f32
+      affine.store %f, %a[%i, %j] : memref<37x150xf32>
+    }
+  }
+  affine.for %i = 0 to 37 {
+    %r = affine.for %j = 0 to 150 iter_args(%acc = %zero) -> (f32) {
+      %v = affine.load %a[%i, %j] : memref<37x150xf32>
+      %s = arith.addf %acc, %v : f32
+      affine.yield %s : f32
+    }
+    affine.store %r, %rows[%i] : memref<37xf32>
+  }
+  affine.for %j = 0 to 150 {
+    %r = affine.for %i = 0 to 37 iter_args(%acc = %zero) -> (f32) {
+      %v = affine.load %a[%i, %j] : memref<37x150xf32>
+      %s = arith.addf %acc, %v : f32
+      affine.yield %s : f32
+    }
+    affine.store %r, %cols[%j] : memref<150xf32>
+  }
+  %p = memref.cast %rows : memref<37xf32> to memref<*xf32>
+  call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+  %q = memref.cast %cols : memref<150xf32> to memref<*xf32>
+  call @printMemrefF32(%q) : (memref<*xf32>) -> ()
+  return
+}
+)";
+
+struct SumsFile {
+  TempProgram file{kSums};
+};
+
+CommandResult affjit(const std::string &args) {
+  return runCommand(shellQuote(affjitBinary()) + " " + args);
+}
+
+TEST(Vectorize, FloatRowSumsNeedFastMathColumnSumsDoNot) {
+  SumsFile sums;
+  CommandResult strict =
+      affjit("opt --pipeline=vectorize --opt-report=vectorize " +
+             shellQuote(sums.file.path));
+  ASSERT_EQ(strict.exitCode, 0) << strict.err;
+  // Line 17 is the row loop's inner loop, line 24 the column loop.
+  EXPECT_NE(strict.err.find(":17:10: remark: [vectorize] not vectorized: 0 to "
+                            "150: its float reduction may not be reassociated"),
+            std::string::npos)
+      << strict.err;
+  EXPECT_NE(strict.err.find(":24:3: remark: [vectorize] vectorized: 0 to 150"),
+            std::string::npos)
+      << strict.err;
+  CommandResult fast =
+      affjit("opt --pipeline=vectorize --fast-math --opt-report=vectorize " +
+             shellQuote(sums.file.path));
+  EXPECT_NE(fast.err.find(":17:10: remark: [vectorize] vectorized: 0 to 150"),
+            std::string::npos)
+      << fast.err;
+  EXPECT_NE(fast.out.find("vector.reduction <add>"), std::string::npos);
+
+  ProgramOutput scalar = runWithAffjit(sums.file.path, "none");
+  ASSERT_TRUE(scalar.ok()) << scalar.err;
+  for (const char *flags : {"", "--fast-math", "--fast-math --checked"}) {
+    ProgramOutput vectorized = runWithAffjit(sums.file.path, "default", flags);
+    ASSERT_TRUE(vectorized.ok()) << flags << ": " << vectorized.err;
+    EXPECT_EQ(vectorized.out, scalar.out) << flags;
+  }
+  if (runMlirAvailable()) {
+    ProgramOutput mlir = runWithMlir(sums.file.path);
+    EXPECT_EQ(mlir.out, scalar.out);
+  }
+}
+
+TEST(Vectorize, EngineFastMathOptionReachesThePass) {
+  const char *kernel = R"(
+func.func @dot(%x: memref<1000xf32>, %y: memref<1000xf32>) -> f32 {
+  %zero = arith.constant 0.0 : f32
+  %r = affine.for %i = 0 to 1000 iter_args(%acc = %zero) -> (f32) {
+    %a = affine.load %x[%i] : memref<1000xf32>
+    %b = affine.load %y[%i] : memref<1000xf32>
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    affine.yield %s : f32
+  }
+  return %r : f32
+}
+)";
+  for (bool fastMath : {false, true}) {
+    std::vector<affjit::Remark> remarks;
+    affjit::EngineOptions options;
+    options.fastMath = fastMath;
+    options.optReport = "vectorize";
+    options.onRemark = [&](const affjit::Remark &r) { remarks.push_back(r); };
+    affjit::Engine engine(options);
+    ASSERT_FALSE(engine.compile(kernel)) << fastMath;
+    ASSERT_EQ(remarks.size(), 1u);
+    EXPECT_EQ(
+        remarks[0].message.rfind(fastMath ? "vectorized" : "not vectorized", 0),
+        0u)
+        << remarks[0].message;
+    affjit::MemRef<float, 1> x({1000}), y({1000});
+    double expected = 0;
+    for (int i = 0; i < 1000; ++i) {
+      x.data()[i] = (float)(i % 7);
+      y.data()[i] = (float)(i % 5 - 2);
+      expected += (double)(i % 7) * (i % 5 - 2);
+    }
+    affjit::Expected<float> r = engine.call<float>("dot", x, y);
+    ASSERT_TRUE(r);
+    EXPECT_EQ((double)*r, expected) << fastMath;
+  }
+}
+
+bool hostHasAvx512() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line))
+    if (line.find("avx512f") != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST(Vectorize, ColumnSumsUseTheWidestRegisters) {
+  if (!hostHasAvx512())
+    GTEST_SKIP() << "the host has no AVX-512";
+  SumsFile sums;
+  CommandResult repl =
+      runCommand("printf ':load " + sums.file.path + "\\n:asm @main\\n' | " +
+                 shellQuote(affjitBinary()) + " repl");
+  ASSERT_EQ(repl.exitCode, 0) << repl.err;
+  EXPECT_NE(repl.out.find("zmm"), std::string::npos) << repl.out;
+}
+
+} // namespace
