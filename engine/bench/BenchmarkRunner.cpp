@@ -54,6 +54,7 @@ createPipelines(const BenchmarkOptions &o) {
     CompileOptions options;
     options.optLevel = o.optLevel;
     options.checked = o.checked;
+    options.fastMath = o.fastMath;
     options.pipeline = spec;
     Expected<CompilePipeline> p = CompilePipeline::create(options);
     if (!p)

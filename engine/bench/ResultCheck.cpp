@@ -3,8 +3,10 @@
 
 #include "engine/bench/ScalarText.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace affjit::bench {
 
@@ -57,17 +59,69 @@ uint64_t elementUlps(ScalarKind k, const char *a, const char *b) {
   return ulpDistance(x, y);
 }
 
-/// Compares two elements; true if `actual` is acceptable. `ulps` gets
-/// their distance for floats.
+/// A float element as a double.
+double loadFloat(ScalarKind k, const char *p) {
+  if (k == ScalarKind::F32) {
+    float x;
+    std::memcpy(&x, p, 4);
+    return x;
+  }
+  double x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+
+/// The spacing of floats of kind `k` at magnitude `scale`.
+double ulpAt(ScalarKind k, double scale) {
+  if (k == ScalarKind::F32) {
+    float s = (float)std::min(scale, (double)std::numeric_limits<float>::max());
+    return (double)std::nextafter(s, INFINITY) - (double)s;
+  }
+  return std::nextafter(scale, INFINITY) - scale;
+}
+
+/// The largest finite magnitude among `n` float elements at `p`.
+double largestMagnitude(ScalarKind k, const char *p, int64_t n) {
+  double largest = 0;
+  size_t size = elementBytes(k);
+  for (int64_t i = 0; i < n; ++i) {
+    double x = std::fabs(loadFloat(k, p + i * size));
+    if (std::isfinite(x) && x > largest)
+      largest = x;
+  }
+  return largest;
+}
+
+/// How far apart two float elements are, in ulps at `scale` (the largest
+/// magnitude of their buffer) or in their own ulps, whichever is less: a
+/// reassociated sum that ends near zero differs by many of its own ulps
+/// but by few of the values it was summed from.
+uint64_t difference(ScalarKind k, const char *expected, const char *actual,
+                    double scale, uint64_t ownUlps) {
+  double e = loadFloat(k, expected), a = loadFloat(k, actual);
+  double apart = std::fabs(a - e);
+  if (!std::isfinite(apart))
+    return ownUlps;
+  double scaled = std::ceil(apart / ulpAt(k, scale));
+  return scaled < (double)ownUlps ? (uint64_t)scaled : ownUlps;
+}
+
+/// Compares two elements; true if `actual` is acceptable. For floats,
+/// `ulps` gets their distance in their own ulps and `measured` the
+/// difference the tolerance applies to (see difference()).
 bool elementAgrees(ScalarKind k, const char *expected, const char *actual,
-                   size_t bytes, const CompareOptions &options,
-                   std::optional<uint64_t> &ulps) {
+                   size_t bytes, double scale, const CompareOptions &options,
+                   std::optional<uint64_t> &ulps, uint64_t &measured) {
   bool sameBits = std::memcmp(expected, actual, bytes) == 0;
   ulps.reset();
+  measured = 0;
   if (!isFloat(k))
     return sameBits;
   ulps = sameBits ? 0 : elementUlps(k, expected, actual);
-  return sameBits || (options.fastMath && *ulps <= options.maxUlps);
+  if (sameBits)
+    return true;
+  measured = difference(k, expected, actual, scale, *ulps);
+  return options.fastMath && measured <= options.maxUlps;
 }
 
 void compareBuffer(const ArgumentBuffer &expected, const ArgumentBuffer &actual,
@@ -79,12 +133,14 @@ void compareBuffer(const ArgumentBuffer &expected, const ArgumentBuffer &actual,
   size_t size = elementBytes(k);
   const char *e = static_cast<const char *>(expected.getData());
   const char *a = static_cast<const char *>(actual.getData());
-  for (int64_t i = 0, n = expected.getNumElements(); i < n; ++i) {
+  int64_t n = expected.getNumElements();
+  double scale = isFloat(k) ? largestMagnitude(k, e, n) : 0;
+  for (int64_t i = 0; i < n; ++i) {
     std::optional<uint64_t> ulps;
-    bool agrees =
-        elementAgrees(k, e + i * size, a + i * size, size, options, ulps);
-    if (ulps && *ulps > out.maxUlps)
-      out.maxUlps = *ulps;
+    uint64_t measured = 0;
+    bool agrees = elementAgrees(k, e + i * size, a + i * size, size, scale,
+                                options, ulps, measured);
+    out.maxUlps = std::max(out.maxUlps, measured);
     if (agrees || out.mismatch)
       continue;
     out.mismatch = BenchmarkMismatch{
@@ -105,9 +161,10 @@ void compareScalar(size_t index, const ScalarResult &expected,
   const char *e = reinterpret_cast<const char *>(&expected.second);
   const char *a = reinterpret_cast<const char *>(&actual.second);
   std::optional<uint64_t> ulps;
-  bool agrees = elementAgrees(k, e, a, size, options, ulps);
-  if (ulps && *ulps > out.maxUlps)
-    out.maxUlps = *ulps;
+  uint64_t measured = 0;
+  double scale = isFloat(k) ? std::fabs(loadFloat(k, e)) : 0;
+  bool agrees = elementAgrees(k, e, a, size, scale, options, ulps, measured);
+  out.maxUlps = std::max(out.maxUlps, measured);
   if (!agrees && !out.mismatch)
     out.mismatch = BenchmarkMismatch{"result #" + std::to_string(index),
                                      {},

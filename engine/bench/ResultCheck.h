@@ -1,8 +1,11 @@
 // Checking a variant's results against the first variant's: every memref
 // argument element and every scalar result, bit for bit, or for floats
 // within a number of units in the last place when the pipelines may
-// reassociate (fast-math). Reports the first element that differs too much
-// and the largest difference in ulps over everything compared.
+// reassociate (fast-math). A float's difference counts in ulps at the
+// largest magnitude of its memref (or in its own ulps, if fewer), a
+// norm-wise measure: a reassociated sum that lands near zero is off by many
+// of its own ulps but by few of the values it sums. Reports the first
+// element that differs too much and the largest difference.
 #pragma once
 
 #include "affjit/Benchmark.h"
@@ -26,6 +29,7 @@ struct CompareOptions {
 };
 
 struct CompareOutcome {
+  /// The largest difference, in ulps at each memref's largest magnitude.
   uint64_t maxUlps = 0;
   std::optional<BenchmarkMismatch> mismatch;
 };

@@ -240,8 +240,10 @@ CommandFn addBenchCommand(CLI::App &app) {
                   "Floats are uniform in [LO, HI) (integers in 0..15)")
       ->capture_default_str();
   cmd->add_flag("--fast-math", opts->fastMath,
-                "Floats may differ between variants by up to --ulps units in "
-                "the last place (default: bit for bit)");
+                "Compile with fast math (floats may be reassociated) and let "
+                "floats differ between variants by up to --ulps units in the "
+                "last place of their memref's largest magnitude (default: "
+                "bit for bit)");
   cmd->add_option("--ulps", opts->maxUlps,
                   "The tolerance of --fast-math, in ulps")
       ->capture_default_str();

@@ -2,7 +2,7 @@
 // the session's program and buffers. Each pipeline's variant runs on its
 // own copy of the buffers (which keep their values), the variants must
 // agree with the first, and the table is printed as `affjit bench` prints
-// it. The session's optimization level and checked mode apply.
+// it. The session's optimization level, checked mode and fast math apply.
 #include "engine/bench/BenchTable.h"
 #include "engine/bench/BenchmarkRunner.h"
 #include "engine/bench/VariantList.h"
@@ -44,6 +44,8 @@ bool Repl::cmdBench(std::string_view text) {
   options.pipelines = std::move(*variants);
   options.optLevel = session.getOptions().optLevel;
   options.checked = session.getOptions().checked;
+  // A fast-math session compares within the default tolerance.
+  options.fastMath = session.getOptions().fastMath;
   options.runGuarded = runGuarded;
   std::vector<detail::Argument> args;
   if (Error err = buildArguments(*expr, fn->getAttr("function_type").getType(),

@@ -67,8 +67,11 @@ struct BenchmarkOptions {
   unsigned optLevel = 3;
   bool checked = false;
   BenchmarkInputs inputs;
-  /// Floats may differ (a pipeline that reassociates): compare them within
-  /// `maxUlps` units in the last place instead of bit for bit.
+  /// Compile every variant with fast math (EngineOptions::fastMath: passes
+  /// may reassociate floats, e.g. vectorize float reductions), so floats
+  /// may differ: compare them within `maxUlps` units in the last place of
+  /// the largest magnitude in their memref (or of the value itself, if
+  /// that is less strict) instead of bit for bit.
   bool fastMath = false;
   uint64_t maxUlps = 64;
   /// Timed repetitions continue until they add up to `minTime` seconds
@@ -147,8 +150,9 @@ struct BenchmarkVariant {
   std::optional<double> gflops, gbytesPerSecond;
   /// The first variant's median time over this one's.
   double speedup = 0;
-  /// The largest difference from the first variant, in ulps, over every
-  /// float element and result (0 when bit for bit equal).
+  /// The largest difference from the first variant over every float
+  /// element and result, in ulps as `maxUlps` measures them (0 when bit
+  /// for bit equal).
   uint64_t maxUlps = 0;
   std::optional<BenchmarkMismatch> mismatch;
 };

@@ -187,6 +187,38 @@ TEST(BenchCli, FastMathToleratesUlpsAndReportsTheLargest) {
   EXPECT_TRUE(contains(strict.err, "%out[32, 0]")) << strict.err;
 }
 
+TEST(BenchCli, FastMathCompilesWithFastMath) {
+  // Row sums: `default` vectorizes the reduction only under fast math,
+  // which reorders the additions.
+  const char *rowSums =
+      R"(func.func @rowsum(%a: memref<256x256xf32>, %out: memref<256xf32>) {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 256 {
+    %s = affine.for %j = 0 to 256 iter_args(%acc = %zero) -> (f32) {
+      %x = affine.load %a[%i, %j] : memref<256x256xf32>
+      %t = arith.addf %acc, %x : f32
+      affine.yield %t : f32
+    }
+    affine.store %s, %out[%i] : memref<256xf32>
+  }
+  return
+}
+)";
+  CommandResult exact = bench(rowSums, "--compare none,default --min-time 0");
+  ASSERT_EQ(exact.exitCode, 0) << exact.err;
+  CommandResult fast =
+      bench(rowSums, "--compare none,default --min-time 0 --fast-math");
+  ASSERT_EQ(fast.exitCode, 0) << fast.err;
+  std::smatch m;
+  std::string last = splitLines(fast.out).back();
+  ASSERT_TRUE(std::regex_match(
+      last, m,
+      std::regex("results: every variant within 64 ulps of none; largest "
+                 "difference: default ([0-9]+) ulps?")))
+      << last;
+  EXPECT_GT(std::stoi(m[1]), 0) << "the sums were reassociated";
+}
+
 TEST(BenchCli, DynamicSizesComeFromDimOrDims) {
   for (const char *flags : {"--dim x=8 --arg 2",
                             "--dim x.0=8 --dim x.1=4 "

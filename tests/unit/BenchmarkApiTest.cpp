@@ -9,6 +9,7 @@
 #include "affjit/Buffer.h"
 #include "engine/bench/ArgumentSet.h"
 #include "engine/bench/ResultCheck.h"
+#include "frontend/ir/Types.h"
 
 #include <gtest/gtest.h>
 
@@ -237,6 +238,43 @@ TEST(BenchResultCheck, UlpDistances) {
             2u);
   double big = std::numeric_limits<double>::max();
   EXPECT_GT(ulpDistance(-big, big), uint64_t(1) << 63) << "no overflow";
+}
+
+/// A set holding one f32 memref with `values`.
+affjit::bench::ArgumentSet floats(const std::vector<float> &values) {
+  affjit::bench::ParamSpec p;
+  p.name = "%v";
+  p.type = affjit::Type::memref({(int64_t)values.size()}, affjit::Type::f32());
+  p.isMemRef = true;
+  p.kind = affjit::ScalarKind::F32;
+  p.shape = {(int64_t)values.size()};
+  auto set = affjit::bench::ArgumentSet::generate({p}, {});
+  EXPECT_TRUE(set);
+  std::memcpy(set->buffers()[0]->getData(), values.data(), values.size() * 4);
+  return std::move(*set);
+}
+
+TEST(BenchResultCheck, DifferencesCountInUlpsOfTheLargestMagnitude) {
+  using namespace affjit::bench;
+  // Two ulps of 100 added to 0.001: hundreds of thousands of its own ulps,
+  // but two at the scale of the memref.
+  float ulp100 = std::nextafter(100.0f, 200.0f) - 100.0f;
+  ArgumentSet expected = floats({100.0f, 0.001f, -1.0f});
+  ArgumentSet actual = floats({100.0f, 0.001f + 2 * ulp100, -1.0f});
+  CompareOutcome loose =
+      compareResults(expected, {}, actual, {}, CompareOptions{true, 2});
+  EXPECT_FALSE(loose.mismatch);
+  EXPECT_EQ(loose.maxUlps, 2u);
+  CompareOutcome tight =
+      compareResults(expected, {}, actual, {}, CompareOptions{true, 1});
+  ASSERT_TRUE(tight.mismatch);
+  EXPECT_EQ(tight.mismatch->indices, (std::vector<int64_t>{1}));
+  EXPECT_EQ(*tight.mismatch->ulps, ulpDistance(0.001f, 0.001f + 2 * ulp100))
+      << "the message gives the values' own distance";
+  EXPECT_GT(*tight.mismatch->ulps, 100000u);
+  CompareOutcome exact =
+      compareResults(expected, {}, actual, {}, CompareOptions{});
+  EXPECT_TRUE(exact.mismatch) << "bit for bit without fast math";
 }
 
 TEST(BenchResultCheck, ScalarResultsAreCompared) {
