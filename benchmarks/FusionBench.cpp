@@ -8,9 +8,16 @@
 //   -march=native, dlopened). bytes_per_second counts the essential
 //   traffic only (a, b, c read, out written: 256 MB a call) for every
 //   variant, so its ratio is the speed-up; fused should approach the C peer.
-// - BM_Seed002Chain/{unfused,fused,default}: seed 002's chained matmul
+//   fused_vectorized runs `fuse,vectorize` (an error row until the vectorize
+//   pass exists).
+// - BM_Seed002Chain/{unfused,fused,fused_vectorized,default}: seed 002's
+//   chained matmul
 //   (kernels/seed002_kernel.mlir), same inputs every call (the accumulated
-//   arguments are reset outside the timed region); time ratio only.
+//   arguments are reset outside the timed region).
+//
+// Every run row reports its work as counters for scripts/bench-report.sh's
+// roofline: FLOPS (float operations a second) and bytes_per_second, both
+// from the work one call does as affjit's WorkEstimate counts it.
 // - BM_CompileSeed002Pipeline/{none,default}: compile latency of seed 002 in
 //   a fresh Engine with unique text (no object-cache hits): the cost of the
 //   passes in `default`.
@@ -103,6 +110,14 @@ affjit::Expected<affjit::Function> compiledKernel(const std::string &file,
     it = engines.emplace(key, std::move(engine)).first;
   }
   return it->second->lookup(fn);
+}
+
+/// Reports `flops` and `bytes` per call as rates (counters FLOPS and
+/// bytes_per_second).
+void setWork(benchmark::State &state, double flops, int64_t bytes) {
+  state.counters["FLOPS"] = benchmark::Counter(
+      flops * (double)state.iterations(), benchmark::Counter::kIsRate);
+  state.SetBytesProcessed(state.iterations() * bytes);
 }
 
 /// True if `got` equals `expected` bit for bit; otherwise skips `state`
@@ -220,15 +235,18 @@ void BM_EltwiseChain(benchmark::State &state, const char *pipeline) {
     }
     benchmark::ClobberMemory();
   }
-  // a, b, c read and out written: the same bytes for every variant.
-  state.SetBytesProcessed(state.iterations() * 4 * kEltwiseN *
-                          (int64_t)sizeof(float));
+  // mul, add, mul, sub per element; a, b, c read and out written: the same
+  // work for every variant.
+  setWork(state, 4.0 * kEltwiseN, 4 * kEltwiseN * (int64_t)sizeof(float));
 }
 
 BENCHMARK_CAPTURE(BM_EltwiseChain, unfused, "none")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
 BENCHMARK_CAPTURE(BM_EltwiseChain, fused, "fuse")
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_EltwiseChain, fused_vectorized, "fuse,vectorize")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
 BENCHMARK_CAPTURE(BM_EltwiseChain, default, "default")
@@ -330,12 +348,22 @@ void BM_Seed002Chain(benchmark::State &state, const char *pipeline) {
     }
     benchmark::ClobberMemory();
   }
+  // C += A * B, E += C * D; A, B, D read, C and E read and written.
+  double flops = 2.0 * 8 * 128 * 384 * 512 + 2.0 * 8 * 128 * 512 * 64;
+  int64_t bytes =
+      (in.a.numElements() + in.b.numElements() + 2 * out.c.numElements() +
+       in.d.numElements() + 2 * out.e.numElements()) *
+      (int64_t)sizeof(float);
+  setWork(state, flops, bytes);
 }
 
 BENCHMARK_CAPTURE(BM_Seed002Chain, unfused, "none")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(2.0);
 BENCHMARK_CAPTURE(BM_Seed002Chain, fused, "fuse")
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(2.0);
+BENCHMARK_CAPTURE(BM_Seed002Chain, fused_vectorized, "fuse,vectorize")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(2.0);
 BENCHMARK_CAPTURE(BM_Seed002Chain, default, "default")

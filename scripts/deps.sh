@@ -7,11 +7,15 @@ AFFJIT_BUILD_PACKAGES=(
   cmake ninja-build g++ llvm-19-dev clang-19 libxsimd-dev libgtest-dev
   libbenchmark-dev libcli11-dev nlohmann-json3-dev libedit-dev
   libmimalloc-dev
+  # `affjit bench --plot` and scripts/bench-report.sh draw with gnuplot.
+  gnuplot-nox
 )
 # MLIR 19 is the test oracle (mlir-opt, mlir-cpu-runner and its runtime
 # libraries); affjit never links it.
 AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux clang-format-19
-  libclang-rt-19-dev)
+  libclang-rt-19-dev
+  # The tests validate `affjit bench --json` against its schema.
+  python3-jsonschema)
 
 affjit_install_missing() {
   local missing=()

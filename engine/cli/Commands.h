@@ -21,6 +21,8 @@ CommandFn addLlvmCommand(CLI::App &app);
 CommandFn addDepsCommand(CLI::App &app);
 /// `affjit check FILE.mlir`: static out-of-bounds checks.
 CommandFn addCheckCommand(CLI::App &app);
+/// `affjit bench FILE.mlir`: benchmark a function per pass pipeline.
+CommandFn addBenchCommand(CLI::App &app);
 /// `affjit repl [FILE.mlir]`: the interactive session.
 CommandFn addReplCommand(CLI::App &app);
 

@@ -1,5 +1,5 @@
 // The `affjit` command line: one tool, one subcommand per pipeline entry
-// point: opt, run, llvm, deps, check and repl.
+// point: opt, run, llvm, deps, check, bench and repl.
 #include "engine/cli/Commands.h"
 
 #include <iostream>
@@ -14,6 +14,7 @@ int main(int argc, char **argv) {
   commands.push_back(affjit::cli::addLlvmCommand(app));
   commands.push_back(affjit::cli::addDepsCommand(app));
   commands.push_back(affjit::cli::addCheckCommand(app));
+  commands.push_back(affjit::cli::addBenchCommand(app));
   commands.push_back(affjit::cli::addReplCommand(app));
   CLI11_PARSE(app, argc, argv);
   for (auto &run : commands) {

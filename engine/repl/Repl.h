@@ -63,6 +63,7 @@ private:
   bool cmdRun(std::string_view args);
   bool cmdCall(std::string_view args);
   bool cmdTime(std::string_view args);
+  bool cmdBench(std::string_view args);
   bool cmdPrint(std::string_view args);
   bool cmdFree(std::string_view args);
   bool cmdBuffers(std::string_view args);

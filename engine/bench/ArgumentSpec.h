@@ -1,0 +1,49 @@
+// The arguments a benchmarked function takes, resolved from its signature
+// and the user's inputs (BenchmarkInputs): each parameter's name (its SSA
+// name, or argN), every memref's shape with its `?` sizes given by name or
+// in order, and each scalar's value parsed for its type. Everything that
+// cannot be resolved is one clear error naming the argument.
+#pragma once
+
+#include "affjit/Benchmark.h"
+#include "frontend/ir/FuncOps.h"
+
+#include <string>
+#include <vector>
+
+namespace affjit::bench {
+
+struct ParamSpec {
+  /// `%x`, or `%arg2` for a parameter without a source name.
+  std::string name;
+  /// The declared parameter type.
+  Type type;
+  bool isMemRef = false;
+  /// The scalar's kind, or the memref's element kind.
+  ScalarKind kind = ScalarKind::F32;
+  /// Memrefs: every size static.
+  std::vector<int64_t> shape;
+  /// Scalars: the value and how it was written.
+  detail::ScalarValue value{};
+  std::string valueText;
+
+  /// The parameter type with its `?` sizes resolved.
+  std::string resolvedType() const;
+};
+
+/// An error unless every parameter of `func` is a scalar (integer, index,
+/// f32, f64) or an identity-layout memref of one, and every result a
+/// scalar.
+Error checkSignature(FuncOp func);
+
+/// The parameters of `func` (which passed checkSignature) with the shapes
+/// and values `inputs` give them.
+Expected<std::vector<ParamSpec>>
+resolveParameters(FuncOp func, const BenchmarkInputs &inputs);
+
+/// The parameters of `func` described by the caller's own `args` (already
+/// checked against the signature): shapes from their descriptors.
+std::vector<ParamSpec>
+describeParameters(FuncOp func, std::span<const detail::Argument> args);
+
+} // namespace affjit::bench

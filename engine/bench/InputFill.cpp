@@ -1,0 +1,73 @@
+// Deterministic argument fills (InputFill.h).
+#include "engine/bench/InputFill.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace affjit::bench {
+
+namespace {
+
+uint64_t splitmix64(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/// Integers stay small so that sums and products of a few of them neither
+/// wrap nor index far out of a buffer.
+constexpr uint64_t kIntegerRange = 16;
+
+template <typename T>
+void fillTyped(ArgumentBuffer &b, uint64_t argument,
+               const BenchmarkInputs &in) {
+  T *p = static_cast<T *>(b.getData());
+  for (int64_t i = 0, n = b.getNumElements(); i < n; ++i) {
+    uint64_t bits = inputBits(in.seed, argument, (uint64_t)i);
+    if constexpr (std::is_floating_point_v<T>) {
+      double unit = (double)(bits >> 11) * 0x1.0p-53;
+      double v = in.floatMin + unit * (in.floatMax - in.floatMin);
+      // A range wider than the type saturates rather than overflowing.
+      p[i] = T(std::clamp<double>(v, std::numeric_limits<T>::lowest(),
+                                  std::numeric_limits<T>::max()));
+    } else {
+      p[i] = T(bits % kIntegerRange);
+    }
+  }
+}
+
+void fillBits(ArgumentBuffer &b, uint64_t argument, const BenchmarkInputs &in) {
+  auto *p = static_cast<uint8_t *>(b.getData());
+  for (int64_t i = 0, n = b.getNumElements(); i < n; ++i)
+    p[i] = inputBits(in.seed, argument, (uint64_t)i) >> 63;
+}
+
+} // namespace
+
+uint64_t inputBits(uint64_t seed, uint64_t argument, uint64_t i) {
+  return splitmix64(splitmix64(seed * 0x100000001b3ull + argument) + i);
+}
+
+void fillInput(ArgumentBuffer &buffer, uint64_t argument,
+               const BenchmarkInputs &inputs) {
+  switch (buffer.getElement()) {
+  case ScalarKind::I1:
+    return fillBits(buffer, argument, inputs);
+  case ScalarKind::I8:
+    return fillTyped<int8_t>(buffer, argument, inputs);
+  case ScalarKind::I16:
+    return fillTyped<int16_t>(buffer, argument, inputs);
+  case ScalarKind::I32:
+    return fillTyped<int32_t>(buffer, argument, inputs);
+  case ScalarKind::I64:
+  case ScalarKind::Index:
+    return fillTyped<int64_t>(buffer, argument, inputs);
+  case ScalarKind::F32:
+    return fillTyped<float>(buffer, argument, inputs);
+  case ScalarKind::F64:
+    return fillTyped<double>(buffer, argument, inputs);
+  }
+}
+
+} // namespace affjit::bench
