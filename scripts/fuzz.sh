@@ -10,11 +10,12 @@
 #                   AFFJIT_FUZZ_SECONDS (default 60), whichever ends first.
 #   fusion          differential: --pipeline=none and --pipeline=default
 #                   must print the same (tests/fuzz/FuzzFusion.cpp). Seeds:
-#                   30 generated programs as text, 30 short generator inputs
-#                   (seed + option bytes) and tests/programs/fusion/*.mlir;
-#                   AFFJIT_FUZZ_FUSION_RUNS inputs (default 300) or
-#                   AFFJIT_FUZZ_FUSION_SECONDS (default 120), whichever ends
-#                   first.
+#                   AFFJIT_FUZZ_FUSION_SEEDS (default 12) generated programs
+#                   as text and as many short generator inputs (seed +
+#                   option bytes), plus tests/programs/fusion/*.mlir with
+#                   AFFJIT_FUZZ_FUSION_CORPUS=1; AFFJIT_FUZZ_FUSION_RUNS
+#                   inputs (default 300) or AFFJIT_FUZZ_FUSION_SECONDS
+#                   (default 90), whichever ends first.
 #
 # Other settings:
 #   AFFJIT_FUZZ_TARGETS      the targets to run (default "parse compile
@@ -41,7 +42,7 @@ seconds=${AFFJIT_FUZZ_SECONDS:-60}
 seed=${AFFJIT_FUZZ_SEED:-1}
 runs=${AFFJIT_FUZZ_RUNS:-100000}
 fusion_runs=${AFFJIT_FUZZ_FUSION_RUNS:-300}
-fusion_seconds=${AFFJIT_FUZZ_FUSION_SECONDS:-120}
+fusion_seconds=${AFFJIT_FUZZ_FUSION_SECONDS:-90}
 targets=${AFFJIT_FUZZ_TARGETS:-parse compile fusion}
 if [ ! -f "$dir/build.ninja" ]; then
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -71,7 +72,11 @@ done < <(find tests examples -name '*.mlir' -print0 | LC_ALL=C sort -z)
 # The fusion target's seeds: generated programs as text (for mutation),
 # short inputs that the target reads as a generator seed and option bytes,
 # and the fusion safety corpus.
-for i in $(seq 1 30); do
+# CI seeds the fusion target with a dozen programs of each kind (every seed
+# runs before the time limit applies, and each compiles four times under
+# ASan); AFFJIT_FUZZ_FUSION_SEEDS=N takes more, AFFJIT_FUZZ_FUSION_CORPUS=1
+# adds the safety corpus (which FusionSafetyTest runs anyway).
+for i in $(seq 1 "${AFFJIT_FUZZ_FUSION_SEEDS:-12}"); do
   "$dir/bin/affjit_gen_fusion_program" "$i" >"$seeds/fusion/gen-$i.mlir"
   # Seed 1000 + i (little endian), then options varied per input.
   s=$((1000 + i))
@@ -82,7 +87,9 @@ for i in $(seq 1 30); do
   done
   printf '%b' "$bytes" >"$seeds/fusion/seed-$i"
 done
-cp tests/programs/fusion/*.mlir "$seeds/fusion/"
+if [ "${AFFJIT_FUZZ_FUSION_CORPUS:-0}" = 1 ]; then
+  cp tests/programs/fusion/*.mlir "$seeds/fusion/"
+fi
 for target in $targets; do
   work=$dir/fuzz-$target
   mkdir -p "$work/corpus" "$work/artifacts"
