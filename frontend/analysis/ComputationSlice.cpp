@@ -214,7 +214,7 @@ std::string boundText(const SliceBound &b, bool lower) {
       os << (c < 0 ? " - " : " + ");
     else if (c < 0)
       os << "-";
-    int64_t mag = c < 0 ? -c : c;
+    uint64_t mag = c < 0 ? 0 - (uint64_t)c : (uint64_t)c; // INT64_MIN too
     if (mag != 1 || name.empty())
       os << mag << (name.empty() ? "" : " * ");
     os << name;

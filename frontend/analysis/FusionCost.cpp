@@ -5,6 +5,7 @@
 #include "frontend/analysis/MemRefRegion.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <unistd.h>
 #include <unordered_map>
@@ -98,7 +99,7 @@ double accessFootprint(const MemRefAccess &a, unsigned depth,
                         : loop               ? tripCountOf(loop)
                                              : kUnknownTripCount;
         span +=
-            (double)std::abs(row[p]) * (double)std::max<int64_t>(trips - 1, 0);
+            std::fabs((double)row[p]) * (double)std::max<int64_t>(trips - 1, 0);
       }
     }
     elements *= divides ? whole : std::min(span, whole);
