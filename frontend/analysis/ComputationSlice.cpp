@@ -242,7 +242,8 @@ std::optional<int64_t> ComputationSlice::getExtent(unsigned k) const {
   if (b.lbs.size() != 1 || b.ubs.size() != 1 ||
       !b.lbs[0].sameLinearPart(b.ubs[0]) || b.lbs[0].divisor != 1)
     return std::nullopt;
-  return std::max<int64_t>(0, b.ubs[0].constant - b.lbs[0].constant);
+  __int128 extent = (__int128)b.ubs[0].constant - b.lbs[0].constant;
+  return (int64_t)std::clamp<__int128>(extent, 0, INT64_MAX);
 }
 
 std::optional<std::pair<unsigned, int64_t>>

@@ -30,9 +30,11 @@ using TripCounts = std::unordered_map<const Operation *, int64_t>;
 
 int64_t tripCountOf(AffineForOp loop) {
   if (auto lb = loop.getConstantLowerBound())
-    if (auto ub = loop.getConstantUpperBound())
-      return std::max<int64_t>(0, (*ub - *lb + loop.getStep() - 1) /
-                                      loop.getStep());
+    if (auto ub = loop.getConstantUpperBound()) {
+      // 128-bit: bounds far apart must not overflow.
+      __int128 n = ((__int128)*ub - *lb + loop.getStep() - 1) / loop.getStep();
+      return (int64_t)std::clamp<__int128>(n, 0, INT64_MAX);
+    }
   return kUnknownTripCount;
 }
 

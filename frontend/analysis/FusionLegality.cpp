@@ -89,11 +89,11 @@ bool keepsInterNestOrder(const MemRefAccess &a, const MemRefAccess &b,
       FlatRow row(cst.getNumCols(), 0);
       row[map.srcLoop[j]] = 1;
       row[numSrc + j] = -1;
-      row.back() = -map.offset[j];
+      row.back() = checkedNeg(map.offset[j]);
       if (j < level) {
         cst.addEquality(row);
       } else {
-        row.back() -= 1;
+        row.back() = checkedSub(row.back(), 1);
         cst.addInequality(row);
       }
     }
@@ -261,7 +261,8 @@ bool coversSource(const ComputationSlice &slice) {
     auto s = constantRange(srcLoop), d = constantRange(dstLoop);
     if (!s || !d || d->first >= d->second)
       return false;
-    if (s->first < d->first + c1 || s->second > d->second - 1 + c2)
+    if ((__int128)s->first < (__int128)d->first + c1 ||
+        (__int128)s->second > (__int128)d->second - 1 + c2)
       return false;
   }
   return true;

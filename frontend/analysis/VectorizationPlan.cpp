@@ -203,11 +203,13 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
   if (lanes < 2)
     return fail("one element fills a vector");
   auto lb = loop.getConstantLowerBound(), ub = loop.getConstantUpperBound();
-  if (lb && ub && *ub - *lb < (int64_t)lanes)
-    return fail("it runs fewer iterations (" + std::to_string(*ub - *lb) +
+  // 128-bit: bounds far apart must not overflow.
+  __int128 span = lb && ub ? (__int128)*ub - *lb : (__int128)INT64_MAX;
+  if (span < (__int128)lanes)
+    return fail("it runs fewer iterations (" + std::to_string((int64_t)span) +
                 ") than a vector has lanes (" + std::to_string(lanes) + ")");
   for (unsigned k = std::max(1u, target.interleave); k > 1; k /= 2)
-    if (!lb || !ub || *ub - *lb >= (int64_t)(lanes * k)) {
+    if (span >= (__int128)lanes * k) {
       lanes *= k;
       break;
     }
@@ -231,7 +233,14 @@ VectorizationChoice chooseLoopsToVectorize(Operation *root,
       covered.insert(loop.getOperation());
       return;
     }
-    VectorizationCheck c = checkLoopVectorization(loop, target);
+    VectorizationCheck c;
+    try {
+      c = checkLoopVectorization(loop, target);
+    } catch (const CoefficientOverflow &) {
+      c.reason = "coefficients overflow 64 bits";
+    } catch (const AnalysisBudgetExceeded &) {
+      c.reason = "the analysis exceeded its budget";
+    }
     if (c.ok) {
       choice.loops.push_back(c.plan);
       covered.insert(loop.getOperation());

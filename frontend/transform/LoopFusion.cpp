@@ -220,7 +220,7 @@ private:
                       candidateMemRefs(mdg, src, dst, kind)};
           if (c.memrefs.empty())
             continue;
-          if (tryFuse(c))
+          if (tryFuseGuarded(c))
             return true;
           failed.insert({src.op, dst.op});
         }
@@ -256,7 +256,28 @@ private:
     return false;
   }
 
-  bool tryFuse(const Candidate &c) {
+  /// tryFuse, with an analysis over its limits (coefficients beyond 64
+  /// bits, budgets) meaning no fusion; the IR is only changed after all
+  /// analyses ran.
+  bool tryFuseGuarded(const Candidate &c) {
+    std::optional<DepthChoice> best;
+    try {
+      best = chooseDepth(c);
+    } catch (const CoefficientOverflow &) {
+      reject(c, "coefficients overflow 64 bits");
+    } catch (const AnalysisBudgetExceeded &) {
+      reject(c, "the analysis exceeded its budget");
+    }
+    if (!best)
+      return false;
+    auto start = Clock::now();
+    apply(c, *best);
+    rewriteTime += Clock::now() - start;
+    return true;
+  }
+
+  /// The best depth to fuse `c` at, or nullopt (with a remark why not).
+  std::optional<DepthChoice> chooseDepth(const Candidate &c) {
     auto start = Clock::now();
     bool report = context.remarksEnabled();
     if (report)
@@ -267,7 +288,8 @@ private:
                     names(c.memrefs));
     if (std::string why = blockerOfMove(c); !why.empty()) {
       analysisTime += Clock::now() - start;
-      return reject(c, why);
+      reject(c, why);
+      return std::nullopt;
     }
     std::vector<AffineForOp> srcLoops = getSliceableLoops(c.src.op);
     std::vector<AffineForOp> dstChain = getSliceableLoops(c.dst.op);
@@ -325,11 +347,8 @@ private:
     }
     analysisTime += Clock::now() - start;
     if (!best)
-      return reject(c, lastWhy);
-    start = Clock::now();
-    apply(c, *best);
-    rewriteTime += Clock::now() - start;
-    return true;
+      reject(c, lastWhy);
+    return best;
   }
 
   void apply(const Candidate &c, const DepthChoice &choice) {

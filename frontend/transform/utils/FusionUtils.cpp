@@ -31,13 +31,13 @@ bool sliceBoundInside(const ComputationSlice &slice, unsigned k, bool lower) {
   if (lower) {
     auto own = src.getConstantLowerBound(), d = dst.getConstantLowerBound();
     if (own && d)
-      return *d + c >= *own;
+      return (__int128)*d + c >= *own;
     return c >= 0 && src.getLowerBoundMap() == dst.getLowerBoundMap() &&
            src.getLowerBoundOperands() == dst.getLowerBoundOperands();
   }
   auto own = src.getConstantUpperBound(), d = dst.getConstantUpperBound();
   if (own && d)
-    return *d - 1 + c <= *own;
+    return (__int128)*d - 1 + c <= *own;
   return c <= 1 && src.getUpperBoundMap() == dst.getUpperBoundMap() &&
          src.getUpperBoundOperands() == dst.getUpperBoundOperands();
 }
@@ -141,8 +141,8 @@ std::optional<std::pair<DimBound, DimBound>> boxOfDim(ConstraintSystem cst,
     // a * d + rest >= 0: d >= -rest (a = 1) or d <= rest (a = -1).
     for (unsigned s = 0; s < cst.getNumSymbols(); ++s)
       if (int64_t c = row[symBegin + s])
-        b.coeffs[cst.getValue(symBegin + s)] = -a * c;
-    b.constant = -a * row.back();
+        b.coeffs[cst.getValue(symBegin + s)] = checkedMul(-a, c);
+    b.constant = checkedMul(-a, row.back());
     (a == 1 ? lbs : ubs).push_back(b);
     if (eq)
       (a == 1 ? ubs : lbs).push_back(b);
@@ -155,8 +155,8 @@ std::optional<std::pair<DimBound, DimBound>> boxOfDim(ConstraintSystem cst,
   for (const DimBound &l : lbs)
     for (const DimBound &u : ubs)
       if (l.coeffs == u.coeffs && u.constant >= l.constant &&
-          (!best || u.constant - l.constant <
-                        best->second.constant - best->first.constant))
+          (!best || (__int128)u.constant - l.constant <
+                        (__int128)best->second.constant - best->first.constant))
         best = std::make_pair(l, u);
   return best;
 }
@@ -227,7 +227,12 @@ std::optional<PrivateBox> privateBox(Value *memref, Operation *fusedRoot,
       ub = DimBound{{}, size - 1};
     }
     box.lbs.push_back(*lb);
-    box.extents.push_back(ub->constant - lb->constant + 1);
+    __int128 extent = (__int128)ub->constant - lb->constant + 1;
+    if (extent > (__int128)1 << 40) {
+      why = "its footprint is too large";
+      return std::nullopt;
+    }
+    box.extents.push_back((int64_t)extent);
   }
   return box;
 }
@@ -246,8 +251,14 @@ std::optional<int64_t> privatizeMemRef(Value *memref, Operation *fusedRoot,
       *why = "it holds one element already";
     return std::nullopt;
   }
-  std::optional<PrivateBox> box =
-      privateBox(memref, fusedRoot, dstLoops, reason);
+  std::optional<PrivateBox> box;
+  try {
+    box = privateBox(memref, fusedRoot, dstLoops, reason);
+  } catch (const CoefficientOverflow &) {
+    reason = "its footprint's bounds overflow 64 bits";
+  } catch (const AnalysisBudgetExceeded &) {
+    reason = "its footprint exceeded the analysis budget";
+  }
   if (!box) {
     if (why)
       *why = reason;
@@ -255,9 +266,10 @@ std::optional<int64_t> privatizeMemRef(Value *memref, Operation *fusedRoot,
   }
   Type type = memref->getType();
   Type elem = type.getElementType();
-  int64_t bytes = getElementSizeInBytes(type).value_or(8);
+  __int128 wide = getElementSizeInBytes(type).value_or(8);
   for (int64_t e : box->extents)
-    bytes *= e;
+    wide = std::min<__int128>(wide * e, (__int128)1 << 62);
+  int64_t bytes = (int64_t)wide;
   Type newType = Type::memref(box->extents, elem);
   Operation *def = memref->getDefiningOp();
   Value *fresh;

@@ -1,5 +1,5 @@
 // PIPELINE: vectorize
-// An elementwise nest over 3x150 f32: the inner loop is vectorized (128
+// An elementwise nest over 3x150 f32: the inner loop is vectorized (64
 // lanes, a scalar epilogue for the last 22 elements of each row); the
 // row's scale factor stays a scalar load broadcast to a vector, the
 // constant is broadcast before the vector loop, and compares and selects
