@@ -177,23 +177,30 @@ def speedup_plot(kernels, out):
             for r in rows]
     if not rows or not keys:
         return False
-    script = f"""set terminal svg size 900,500 dynamic font 'sans,11' noenhanced
+    # One distinct colour per variant (gnuplot's default cycle has eight).
+    colors = ["#4a7ab5", "#e07b39", "#5aa469", "#c8553d", "#8e6cb8", "#8c564b",
+              "#d17fb8", "#7f7f7f", "#b5b83a", "#3bb5c8", "#1f3f7a", "#a0a0ff",
+              "#ffb000"]
+    script = f"""set terminal svg size 1000,520 dynamic font 'sans,11' noenhanced
 set output '{out}'
 set datafile missing '?'
 set style data histograms
 set style histogram clustered gap 1
-set style fill solid 0.7 border -1
+set style fill solid 0.8 border -1
 set boxwidth 0.9
-set ylabel 'speedup over the first variant (unfused, affjit none, ...)'
-set yrange [0:*]
+set logscale y
+set ylabel 'speedup over the first variant of each kernel (log scale)'
+set yrange [0.1:*]
 set grid ytics
-set key top left
-set title 'affjit: speedup per kernel and pipeline'
+set key outside right top vertical
+set xtics rotate by -30
+set title 'affjit: speedup per kernel and variant (wall time)'
 $data << EOD
 {chr(10).join(rows)}
 EOD
 titles = "{' '.join(keys)}"
-plot for [i=2:{len(keys) + 1}] $data using i:xtic(1) title word(titles, i-1)
+colors = "{' '.join(colors[:len(keys)])}"
+plot for [i=2:{len(keys) + 1}] $data using i:xtic(1) title word(titles, i-1) lc rgb word(colors, i-1)
 """
     return run_gnuplot(script)
 
