@@ -24,10 +24,14 @@
 #   AFFJIT_FUZZ_FUSION_ARGS  more libFuzzer flags for the fusion target
 #   AFFJIT_FUZZ_BUILD_DIR    the build directory (default build-fuzz)
 #
-# A long fusion campaign by hand (runs = -1: no limit on inputs):
+# A long fusion campaign by hand (runs = -1: no limit on inputs), in rounds
+# of an hour that each go on from the corpus the previous one grew (the
+# process's memory grows by about 25 MB per 1000 inputs):
 #
-#   AFFJIT_FUZZ_TARGETS=fusion AFFJIT_FUZZ_FUSION_RUNS=-1 \
-#     AFFJIT_FUZZ_FUSION_SECONDS=28800 AFFJIT_FUZZ_SEED=$RANDOM scripts/fuzz.sh
+#   for s in $(seq 1 8); do AFFJIT_FUZZ_TARGETS=fusion \
+#     AFFJIT_FUZZ_FUSION_RUNS=-1 AFFJIT_FUZZ_FUSION_SECONDS=3600 \
+#     AFFJIT_FUZZ_FUSION_SEEDS=30 AFFJIT_FUZZ_FUSION_CORPUS=1 \
+#     AFFJIT_FUZZ_SEED=$s scripts/fuzz.sh || break; done
 #
 # and AFFJIT_FUZZ_FUSION_VERBOSE=1 to see why each input was skipped. A
 # failing input reproduces with `build-fuzz/bin/affjit-fuzz-fusion FILE`,
