@@ -66,6 +66,18 @@ Value *singleIterationValue(AffineForOp forOp) {
 
 } // namespace
 
+bool isDefinedInside(Value *v, Operation *op) {
+  Operation *def = v->getDefiningOp();
+  if (!def) {
+    Block *b = v->getParentBlock();
+    def = b ? b->getParentOp() : nullptr;
+  }
+  for (Operation *p = def; p; p = p->getParentOp())
+    if (p == op)
+      return true;
+  return false;
+}
+
 std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root) {
   std::vector<AffineForOp> band{root};
   for (AffineForOp cur = root;;) {
