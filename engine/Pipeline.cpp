@@ -120,6 +120,7 @@ CompilePipeline::lower(Module &module, DiagnosticEngine &diag) const {
   program.context = std::make_unique<llvm::LLVMContext>();
   LowerOptions lowerOptions;
   lowerOptions.checked = options.checked;
+  lowerOptions.fastMath = options.fastMath;
   program.module = lowerToLLVM(module, *program.context, diag, lowerOptions);
   if (!program.module || diag.hadError())
     return std::nullopt;

@@ -58,9 +58,7 @@ bool allowsReassociation(const LoopReduction &r, bool fastMath) {
   Attribute flags = r.combiner->getAttr("fastmath");
   if (!flags)
     return false;
-  std::string text = flags.str();
-  return text.find("reassoc") != std::string::npos ||
-         text.find("fast>") != std::string::npos;
+  return fastMathAttrHas(flags.str(), "reassoc");
 }
 
 /// Walks the body of the candidate loop, deciding what becomes a vector

@@ -17,6 +17,10 @@ namespace affjit {
 struct LowerOptions {
   /// Emit a bounds check before every memref access (`run --checked`).
   bool checked = false;
+  /// Every float op gets all of LLVM's fast-math flags (`--fast-math`,
+  /// clang's -ffast-math: reassociation, FMA contraction, no NaN/Inf);
+  /// otherwise only those its own `fastmath<...>` attribute names.
+  bool fastMath = false;
 };
 
 /// Lowers `module`; null (with diagnostics) if an op cannot be lowered.

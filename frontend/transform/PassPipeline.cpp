@@ -5,6 +5,7 @@
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/ScalarReplacement.h"
+#include "frontend/transform/UnrollAndJam.h"
 #include "frontend/transform/Vectorize.h"
 #include "frontend/verify/Verifier.h"
 
@@ -27,13 +28,17 @@ const PassRegistry &passRegistry() {
        "innermost qualifying loop of each nest at host SIMD width, "
        "reductions included",
        [](Module &m, PassContext &c) { return vectorizeLoops(m, c, {}); }},
+      {"unroll-jam",
+       "register blocking: loops around register accumulators unrolled, "
+       "their copies jammed",
+       [](Module &m, PassContext &c) { return unrollAndJamLoops(m, c, {}); }},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse", "scalrep", "vectorize"};
+      "fuse", "scalrep", "vectorize", "unroll-jam"};
   static const PassRegistry registry{passes, defaultPipeline};
   return registry;
 }

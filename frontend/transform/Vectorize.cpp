@@ -23,10 +23,13 @@ VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
     return it != features.end() && it->second;
   };
   t.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
+  t.vectorRegisters = has("avx512f") ? 32 : 16;
   // Tests and cross-machine comparisons pin the width.
   if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
-    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64)
+    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64) {
       t.vectorBits = v;
+      t.vectorRegisters = v >= 512 ? 32 : 16;
+    }
   return t;
 }
 
