@@ -124,16 +124,16 @@ module {
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
     %c7 = arith.constant 7 : index
-    %c11 = arith.constant 11 : index
-    %c13 = arith.constant 13 : index
-    %c17 = arith.constant 17 : index
-    %c19 = arith.constant 19 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Ad, %c1, %c2, %c0, %c13, %s8) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Bd, %c3, %c1, %c1, %c17, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Cd, %c1, %c5, %c3, %c11, %s8) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Dd, %c2, %c7, %c2, %c19, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    %n1021 = arith.constant 1021 : index
+    %n1031 = arith.constant 1031 : index
+    %n1033 = arith.constant 1033 : index
+    %n1039 = arith.constant 1039 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Ad, %c1, %c2, %c0, %n1031, %s512) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Bd, %c3, %c1, %c1, %n1033, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Cd, %c1, %c5, %c3, %n1021, %s512) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Dd, %c2, %c7, %c2, %n1039, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
     call @kernel(%E, %A, %B, %F, %C, %D, %G) : (memref<448x480xf32>, memref<448x512xf32>, memref<512x480xf32>, memref<480x544xf32>, memref<480x576xf32>, memref<576x544xf32>, memref<448x544xf32>) -> ()
     call @digest2(%Gd) : (memref<?x?xf32>) -> ()
     memref.dealloc %E : memref<448x480xf32>

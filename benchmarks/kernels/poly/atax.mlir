@@ -108,12 +108,12 @@ module {
     %c1 = arith.constant 1 : index
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
-    %c13 = arith.constant 13 : index
-    %c17 = arith.constant 17 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Ad, %c3, %c1, %c5, %c17, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill1(%xd, %c5, %c1, %c13, %s8) : (memref<?xf32>, index, index, index, f32) -> ()
+    %n1031 = arith.constant 1031 : index
+    %n1033 = arith.constant 1033 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Ad, %c3, %c1, %c5, %n1033, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill1(%xd, %c5, %c1, %n1031, %s512) : (memref<?xf32>, index, index, index, f32) -> ()
     call @kernel(%A, %x, %y, %tmp) : (memref<3840x4096xf32>, memref<4096xf32>, memref<4096xf32>, memref<3840xf32>) -> ()
     call @digest1(%yd) : (memref<?xf32>) -> ()
     memref.dealloc %A : memref<3840x4096xf32>

@@ -111,14 +111,14 @@ module {
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c7 = arith.constant 7 : index
-    %c11 = arith.constant 11 : index
-    %c13 = arith.constant 13 : index
-    %c19 = arith.constant 19 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Ad, %c1, %c2, %c3, %c19, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill1(%pd, %c3, %c0, %c11, %s8) : (memref<?xf32>, index, index, index, f32) -> ()
-    call @fill1(%rd, %c7, %c2, %c13, %s8) : (memref<?xf32>, index, index, index, f32) -> ()
+    %n1021 = arith.constant 1021 : index
+    %n1031 = arith.constant 1031 : index
+    %n1039 = arith.constant 1039 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Ad, %c1, %c2, %c3, %n1039, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill1(%pd, %c3, %c0, %n1021, %s512) : (memref<?xf32>, index, index, index, f32) -> ()
+    call @fill1(%rd, %c7, %c2, %n1031, %s512) : (memref<?xf32>, index, index, index, f32) -> ()
     call @kernel(%A, %s, %q, %p, %r) : (memref<4096x3840xf32>, memref<3840xf32>, memref<4096xf32>, memref<3840xf32>, memref<4096xf32>) -> ()
     call @digest1(%sd) : (memref<?xf32>) -> ()
     call @digest1(%qd) : (memref<?xf32>) -> ()

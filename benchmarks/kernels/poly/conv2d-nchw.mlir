@@ -118,12 +118,12 @@ module {
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
     %c7 = arith.constant 7 : index
-    %c11 = arith.constant 11 : index
-    %c13 = arith.constant 13 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill4(%ind, %c1, %c5, %c3, %c1, %c11, %s8) : (memref<?x?x?x?xf32>, index, index, index, index, index, f32) -> ()
-    call @fill4(%Wd, %c3, %c7, %c2, %c1, %c13, %s16) : (memref<?x?x?x?xf32>, index, index, index, index, index, f32) -> ()
+    %n1021 = arith.constant 1021 : index
+    %n1031 = arith.constant 1031 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill4(%ind, %c1, %c5, %c3, %c1, %n1021, %s512) : (memref<?x?x?x?xf32>, index, index, index, index, index, f32) -> ()
+    call @fill4(%Wd, %c3, %c7, %c2, %c1, %n1031, %s1024) : (memref<?x?x?x?xf32>, index, index, index, index, index, f32) -> ()
     call @kernel(%in, %W, %out) : (memref<1x64x58x58xf32>, memref<96x64x3x3xf32>, memref<1x96x56x56xf32>) -> ()
     call @digest4(%outd) : (memref<?x?x?x?xf32>) -> ()
     memref.dealloc %in : memref<1x64x58x58xf32>

@@ -92,14 +92,14 @@ module {
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
-    %c13 = arith.constant 13 : index
-    %c17 = arith.constant 17 : index
-    %c19 = arith.constant 19 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Cd, %c1, %c3, %c1, %c17, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Ad, %c2, %c1, %c0, %c13, %s8) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Bd, %c1, %c5, %c2, %c19, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    %n1031 = arith.constant 1031 : index
+    %n1033 = arith.constant 1033 : index
+    %n1039 = arith.constant 1039 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Cd, %c1, %c3, %c1, %n1033, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Ad, %c2, %c1, %c0, %n1031, %s512) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Bd, %c1, %c5, %c2, %n1039, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
     %alpha = arith.constant 1.5 : f32
     %beta = arith.constant 1.25 : f32
     call @kernel(%alpha, %beta, %C, %A, %B) : (f32, f32, memref<1024x1024xf32>, memref<1024x1024xf32>, memref<1024x1024xf32>) -> ()

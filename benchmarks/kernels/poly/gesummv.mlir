@@ -114,14 +114,14 @@ module {
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
-    %c11 = arith.constant 11 : index
-    %c13 = arith.constant 13 : index
-    %c17 = arith.constant 17 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Ad, %c1, %c3, %c0, %c13, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Bd, %c2, %c5, %c1, %c17, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill1(%xd, %c3, %c2, %c11, %s8) : (memref<?xf32>, index, index, index, f32) -> ()
+    %n1021 = arith.constant 1021 : index
+    %n1031 = arith.constant 1031 : index
+    %n1033 = arith.constant 1033 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Ad, %c1, %c3, %c0, %n1031, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Bd, %c2, %c5, %c1, %n1033, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill1(%xd, %c3, %c2, %n1021, %s512) : (memref<?xf32>, index, index, index, f32) -> ()
     %alpha = arith.constant 1.5 : f32
     %beta = arith.constant 1.25 : f32
     call @kernel(%alpha, %beta, %A, %B, %tmp, %x, %y) : (f32, f32, memref<4096x4096xf32>, memref<4096x4096xf32>, memref<4096xf32>, memref<4096xf32>, memref<4096xf32>) -> ()

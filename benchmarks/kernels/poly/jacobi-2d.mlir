@@ -105,11 +105,11 @@ module {
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
-    %c17 = arith.constant 17 : index
-    %c19 = arith.constant 19 : index
-    %s16 = arith.constant 0.0625 : f32
-    call @fill2(%Ad, %c3, %c1, %c2, %c17, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill2(%Bd, %c1, %c5, %c3, %c19, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    %n1033 = arith.constant 1033 : index
+    %n1039 = arith.constant 1039 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    call @fill2(%Ad, %c3, %c1, %c2, %n1033, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill2(%Bd, %c1, %c5, %c3, %n1039, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
     call @kernel(%A, %B) : (memref<1024x1024xf32>, memref<1024x1024xf32>) -> ()
     call @digest2(%Ad) : (memref<?x?xf32>) -> ()
     memref.dealloc %A : memref<1024x1024xf32>

@@ -130,14 +130,14 @@ module {
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
     %c7 = arith.constant 7 : index
-    %c11 = arith.constant 11 : index
-    %c13 = arith.constant 13 : index
-    %c29 = arith.constant 29 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Xd, %c7, %c3, %c1, %c29, %s8) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
-    call @fill1(%gd, %c5, %c3, %c11, %s16) : (memref<?xf32>, index, index, index, f32) -> ()
-    call @fill1(%bd, %c3, %c2, %c13, %s16) : (memref<?xf32>, index, index, index, f32) -> ()
+    %n1021 = arith.constant 1021 : index
+    %n1031 = arith.constant 1031 : index
+    %n1049 = arith.constant 1049 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Xd, %c7, %c3, %c1, %n1049, %s512) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    call @fill1(%gd, %c5, %c3, %n1021, %s1024) : (memref<?xf32>, index, index, index, f32) -> ()
+    call @fill1(%bd, %c3, %c2, %n1031, %s1024) : (memref<?xf32>, index, index, index, f32) -> ()
     call @kernel(%X, %gamma, %beta, %Y) : (memref<2048x1024xf32>, memref<1024xf32>, memref<1024xf32>, memref<2048x1024xf32>) -> ()
     call @digest2(%Yd) : (memref<?x?xf32>) -> ()
     memref.dealloc %X : memref<2048x1024xf32>

@@ -112,17 +112,17 @@ module {
     %c3 = arith.constant 3 : index
     %c5 = arith.constant 5 : index
     %c7 = arith.constant 7 : index
-    %c11 = arith.constant 11 : index
-    %c13 = arith.constant 13 : index
-    %c17 = arith.constant 17 : index
-    %c19 = arith.constant 19 : index
-    %s16 = arith.constant 0.0625 : f32
-    %s8 = arith.constant 0.125 : f32
-    call @fill1(%x1d, %c1, %c0, %c11, %s8) : (memref<?xf32>, index, index, index, f32) -> ()
-    call @fill1(%x2d, %c3, %c1, %c13, %s8) : (memref<?xf32>, index, index, index, f32) -> ()
-    call @fill1(%y1d, %c5, %c2, %c17, %s16) : (memref<?xf32>, index, index, index, f32) -> ()
-    call @fill1(%y2d, %c7, %c3, %c19, %s16) : (memref<?xf32>, index, index, index, f32) -> ()
-    call @fill2(%Ad, %c2, %c3, %c1, %c13, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    %n1021 = arith.constant 1021 : index
+    %n1031 = arith.constant 1031 : index
+    %n1033 = arith.constant 1033 : index
+    %n1039 = arith.constant 1039 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill1(%x1d, %c1, %c0, %n1021, %s512) : (memref<?xf32>, index, index, index, f32) -> ()
+    call @fill1(%x2d, %c3, %c1, %n1031, %s512) : (memref<?xf32>, index, index, index, f32) -> ()
+    call @fill1(%y1d, %c5, %c2, %n1033, %s1024) : (memref<?xf32>, index, index, index, f32) -> ()
+    call @fill1(%y2d, %c7, %c3, %n1039, %s1024) : (memref<?xf32>, index, index, index, f32) -> ()
+    call @fill2(%Ad, %c2, %c3, %c1, %n1031, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
     call @kernel(%x1, %x2, %y1, %y2, %A) : (memref<4096xf32>, memref<4096xf32>, memref<4096xf32>, memref<4096xf32>, memref<4096x4096xf32>) -> ()
     call @digest1(%x1d) : (memref<?xf32>) -> ()
     call @digest1(%x2d) : (memref<?xf32>) -> ()

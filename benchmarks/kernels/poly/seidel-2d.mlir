@@ -96,9 +96,9 @@ module {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
-    %c17 = arith.constant 17 : index
-    %s16 = arith.constant 0.0625 : f32
-    call @fill2(%Ad, %c3, %c1, %c2, %c17, %s16) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    %n1033 = arith.constant 1033 : index
+    %s1024 = arith.constant 0.0009765625 : f32
+    call @fill2(%Ad, %c3, %c1, %c2, %n1033, %s1024) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
     call @kernel(%A) : (memref<1024x1024xf32>) -> ()
     call @digest2(%Ad) : (memref<?x?xf32>) -> ()
     memref.dealloc %A : memref<1024x1024xf32>

@@ -93,9 +93,9 @@ module {
     %c1 = arith.constant 1 : index
     %c3 = arith.constant 3 : index
     %c7 = arith.constant 7 : index
-    %c29 = arith.constant 29 : index
-    %s8 = arith.constant 0.125 : f32
-    call @fill2(%Xd, %c7, %c3, %c1, %c29, %s8) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
+    %n1049 = arith.constant 1049 : index
+    %s512 = arith.constant 0.001953125 : f32
+    call @fill2(%Xd, %c7, %c3, %c1, %n1049, %s512) : (memref<?x?xf32>, index, index, index, index, f32) -> ()
     call @kernel(%X, %Y) : (memref<2048x1024xf32>, memref<2048x1024xf32>) -> ()
     call @digest2(%Yd) : (memref<?x?xf32>) -> ()
     memref.dealloc %X : memref<2048x1024xf32>
