@@ -4,9 +4,14 @@
 Usage:
   build/bin/affjit_bench --benchmark_filter='BM_Kernel' \
       --benchmark_out=kernels.json --benchmark_out_format=json
-  python3 scripts/kernel_bench_summary.py kernels.json
+  python3 scripts/kernel_bench_summary.py kernels.json [more.json ...]
 
-Prints a Markdown table of every row's time (ms; `err` for an error row),
+Several files (e.g. one run per kernel, --benchmark_filter='BM_Kernel/gemm/')
+are read as one run; a row in a later file replaces the same row before.
+
+Prints a Markdown table of every row's time (ms of the benchmark thread's
+CPU time: the kernels are single-threaded, and CPU time is what a shared,
+busy machine's preemption leaves intact; `err` for an error row),
 then per kernel and mode the ratio affjit / best peer:
 - default: affjit_default against the best of clang19, polly19, gcc12 and
   mlir19 (no -ffast-math, no reassociation in affjit);
@@ -30,14 +35,22 @@ COLUMNS = ["affjit_default", "affjit_default_fastmath"] + [
 
 def to_ms(bench):
     scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[bench.get("time_unit", "ns")]
-    return bench["real_time"] * scale
+    return bench["cpu_time"] * scale
 
 
-def load(path):
-    with open(path) as f:
-        data = json.load(f)
+def load(paths):
+    context, benches = {}, []
+    for path in paths:
+        try:
+            with open(path) as f:
+                data = json.load(f)
+        except (OSError, ValueError) as e:  # a run still writing its file
+            print(f"skipping {path}: {e}", file=sys.stderr)
+            continue
+        context = context or data.get("context", {})
+        benches += data.get("benchmarks", [])
     times, errors, rows, kernels = {}, {}, {}, []
-    for b in data.get("benchmarks", []):
+    for b in benches:
         if b.get("run_type", "iteration") != "iteration":
             continue
         parts = b["name"].split("/")
@@ -47,11 +60,13 @@ def load(path):
         rows[key] = b
         if parts[0] == "BM_Kernel" and parts[1] not in kernels:
             kernels.append(parts[1])
+        errors.pop(key, None)
+        times.pop(key, None)
         if b.get("error_occurred"):
             errors[key] = b.get("error_message", "error")
         else:
             times[key] = to_ms(b)
-    return data.get("context", {}), times, errors, rows, kernels
+    return context, times, errors, rows, kernels
 
 
 def geomean(values):
@@ -63,18 +78,18 @@ def fmt(x, digits=3):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    context, times, errors, rows, kernels = load(sys.argv[1])
+    context, times, errors, rows, kernels = load(sys.argv[1:])
     if not kernels:
-        print("no BM_Kernel rows in " + sys.argv[1], file=sys.stderr)
+        print("no BM_Kernel rows in " + " ".join(sys.argv[1:]), file=sys.stderr)
         return 1
     t = lambda k, v: times.get(("BM_Kernel", k, v))
     print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs, "
           f"{context.get('mhz_per_cpu', '?')} MHz, {context.get('date', '')}")
     print()
-    print("time per call (ms):")
+    print("CPU time per call (ms):")
     print()
     print("| kernel | " + " | ".join(COLUMNS) + " |")
     print("|---" * (len(COLUMNS) + 1) + "|")
