@@ -7,6 +7,9 @@ AFFJIT_BUILD_PACKAGES=(
   cmake ninja-build g++ llvm-19-dev clang-19 libxsimd-dev libgtest-dev
   libbenchmark-dev libcli11-dev nlohmann-json3-dev libedit-dev
   libmimalloc-dev
+  # benchmarks/KernelBench.cpp's peers: OpenBLAS (dlopened) and Polly
+  # (`clang-19 -mllvm -polly`).
+  libopenblas-dev libpolly-19-dev
   # `affjit bench --plot` and scripts/bench-report.sh draw with gnuplot.
   gnuplot-nox
 )
