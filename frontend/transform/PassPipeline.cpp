@@ -3,6 +3,7 @@
 
 #include "frontend/print/Printer.h"
 #include "frontend/transform/LoopFusion.h"
+#include "frontend/transform/LoopInterchange.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/ScalarReplacement.h"
 #include "frontend/transform/UnrollAndJam.h"
@@ -20,6 +21,10 @@ const PassRegistry &passRegistry() {
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
        [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
+      {"interchange",
+       "reduction loops sunk innermost where their loads are reused "
+       "(gemm's i,k,j to i,j,k)",
+       [](Module &m, PassContext &c) { return interchangeLoops(m, c); }},
       {"scalrep",
        "stores forwarded to loads of the same element; write-only buffers "
        "removed",
@@ -38,7 +43,7 @@ const PassRegistry &passRegistry() {
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse", "scalrep", "vectorize", "unroll-jam"};
+      "fuse", "interchange", "scalrep", "vectorize", "unroll-jam"};
   static const PassRegistry registry{passes, defaultPipeline};
   return registry;
 }

@@ -25,19 +25,6 @@ unsigned registersOf(Type t, unsigned vectorBits) {
   return (unsigned)std::max<int64_t>(1, (bits + vectorBits - 1) / vectorBits);
 }
 
-/// True if `v` is `iv` or computed from it inside the function.
-bool dependsOn(Value *v, Value *iv, unsigned depth = 0) {
-  if (v == iv)
-    return true;
-  Operation *def = v->getDefiningOp();
-  if (!def || depth > 16)
-    return false;
-  for (Value *operand : def->getOperands())
-    if (dependsOn(operand, iv, depth + 1))
-      return true;
-  return false;
-}
-
 bool isLoad(Operation *op) {
   return isa<AffineLoadOp>(op) || isa<AffineVectorLoadOp>(op);
 }
@@ -74,7 +61,7 @@ unsigned sharedLoadRegisters(AffineForOp inner, AffineForOp candidate,
     if (!isLoad(op))
       return;
     for (Value *v : AffineAccess::get(op)->getMapOperands())
-      if (dependsOn(v, iv))
+      if (isComputedFrom(v, iv))
         return;
     n += registersOf(op->getResult(0)->getType(), vectorBits);
   });
@@ -83,10 +70,10 @@ unsigned sharedLoadRegisters(AffineForOp inner, AffineForOp candidate,
 
 bool boundsDependOn(AffineForOp loop, Value *iv) {
   for (Value *v : loop.getLowerBoundOperands())
-    if (dependsOn(v, iv))
+    if (isComputedFrom(v, iv))
       return true;
   for (Value *v : loop.getUpperBoundOperands())
-    if (dependsOn(v, iv))
+    if (isComputedFrom(v, iv))
       return true;
   return false;
 }
@@ -103,7 +90,7 @@ bool vectorDimensionMovesWith(Operation *op, Value *iv) {
   AffineExpr last = avm.map.getResult(avm.map.getNumResults() - 1);
   unsigned nd = avm.map.getNumDims();
   for (unsigned p = 0; p < avm.operands.size(); ++p)
-    if (dependsOn(avm.operands[p], iv) &&
+    if (isComputedFrom(avm.operands[p], iv) &&
         (p < nd ? last.isFunctionOfDim(p) : last.isFunctionOfSymbol(p - nd)))
       return true;
   return false;
