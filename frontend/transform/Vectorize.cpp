@@ -11,6 +11,7 @@
 #include <llvm/TargetParser/Host.h>
 
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 
 namespace affjit {
@@ -107,7 +108,8 @@ public:
   explicit LoopVectorizer(const LoopVectorization &plan)
       : plan(plan), loop(plan.loop), lanes(plan.lanes) {}
 
-  void run() {
+  /// Vectorizes the loop; returns the scalar epilogue loop, if one is left.
+  std::optional<AffineForOp> run() {
     OpBuilder before = OpBuilder::before(loop.getOperation());
     hoist = &before;
     AffineValueMap end = vectorLoopEnd(loop, lanes);
@@ -133,9 +135,11 @@ public:
     for (size_t i = 0; i < plan.reductions.size(); ++i)
       results.push_back(combine(plan.reductions[i], origInits[i],
                                 vloop.getResults()[i], after));
+    std::optional<AffineForOp> left;
     if (needsEpilogue(end)) {
       Operation *rest = after.clone(*loop.getOperation(), epilogueMapping);
       AffineForOp epilogue = cast<AffineForOp>(rest);
+      left = epilogue;
       epilogue.setLowerBound(end.map, end.operands);
       unsigned n = epilogue->getNumOperands();
       for (size_t i = 0; i < results.size(); ++i)
@@ -145,6 +149,7 @@ public:
     }
     loop->replaceAllUsesWith(results);
     loop->erase();
+    return left;
   }
 
 private:
@@ -296,6 +301,23 @@ private:
   std::unordered_map<Value *, Value *> vmap, smap, hoisted, epilogueMapping;
 };
 
+/// The scalar epilogue of a loop vectorized with several registers per op
+/// may run up to that many vectors' worth of iterations (32 of 544
+/// columns with 64 lanes): it is vectorized again one register wide, so
+/// fewer than one vector's iterations stay scalar.
+void vectorizeEpilogue(AffineForOp epilogue, unsigned lanes,
+                       VectorizationTarget target, PassContext &context) {
+  target.interleave = 1;
+  VectorizationCheck c = checkLoopVectorization(epilogue, target);
+  if (!c.ok || c.plan.lanes >= lanes)
+    return;
+  if (context.remarksEnabled())
+    context.remark(epilogue.getLoc(),
+                   "epilogue vectorized: " + describeLoopBounds(epilogue) +
+                       " (" + std::to_string(c.plan.lanes) + " lanes)");
+  LoopVectorizer(c.plan).run();
+}
+
 } // namespace
 
 bool vectorizeLoops(Module &module, PassContext &context,
@@ -318,7 +340,9 @@ bool vectorizeLoops(Module &module, PassContext &context,
                      "vectorized: " + describeLoopBounds(plan.loop) + " (" +
                          what + ")");
     }
-    LoopVectorizer(plan).run();
+    std::optional<AffineForOp> epilogue = LoopVectorizer(plan).run();
+    if (epilogue)
+      vectorizeEpilogue(*epilogue, plan.lanes, target, context);
   }
   return true;
 }

@@ -123,11 +123,16 @@ func.func @dot(%x: memref<1000xf32>, %y: memref<1000xf32>) -> f32 {
     options.onRemark = [&](const affjit::Remark &r) { remarks.push_back(r); };
     affjit::Engine engine(options);
     ASSERT_FALSE(engine.compile(kernel)) << fastMath;
-    ASSERT_EQ(remarks.size(), 1u);
+    // Vectorized, the 1000 iterations leave a tail of more than one
+    // register's lanes (40 of 64 with AVX-512), which is vectorized too.
+    ASSERT_EQ(remarks.size(), fastMath ? 2u : 1u);
     EXPECT_EQ(
         remarks[0].message.rfind(fastMath ? "vectorized" : "not vectorized", 0),
         0u)
         << remarks[0].message;
+    if (fastMath)
+      EXPECT_EQ(remarks[1].message.rfind("epilogue vectorized", 0), 0u)
+          << remarks[1].message;
     affjit::MemRef<float, 1> x({1000}), y({1000});
     double expected = 0;
     for (int i = 0; i < 1000; ++i) {
