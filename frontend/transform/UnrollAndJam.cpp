@@ -119,12 +119,12 @@ struct JamPlan {
   unsigned accumulators = 0;
 };
 
-/// The enclosing loop of `inner` whose iterations share the most loaded
-/// registers, with the inner loops' bounds independent of it.
-std::optional<AffineForOp> bestEnclosingLoop(AffineForOp inner,
+/// The enclosing loops of `inner` whose iterations share loaded registers,
+/// with the inner loops' bounds independent of them: most shared first,
+/// the inner one first among equals.
+std::vector<AffineForOp> enclosingCandidates(AffineForOp inner,
                                              unsigned vectorBits) {
-  std::optional<AffineForOp> best;
-  unsigned bestShared = 0;
+  std::vector<std::pair<unsigned, AffineForOp>> scored;
   std::vector<AffineForOp> path{inner};
   for (Operation *p = inner->getParentOp(); p; p = p->getParentOp()) {
     auto candidate = dyn_cast<AffineForOp>(p);
@@ -135,13 +135,16 @@ std::optional<AffineForOp> bestEnclosingLoop(AffineForOp inner,
         std::none_of(path.begin(), path.end(),
                      [&](AffineForOp l) { return boundsDependOn(l, iv); });
     unsigned shared = sharedLoadRegisters(inner, candidate, vectorBits);
-    if (independent && shared > bestShared) {
-      best = candidate;
-      bestShared = shared;
-    }
+    if (independent && shared > 0)
+      scored.push_back({shared, candidate});
     path.push_back(candidate);
   }
-  return best;
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](auto &a, auto &b) { return a.first > b.first; });
+  std::vector<AffineForOp> out;
+  for (auto &[shared, loop] : scored)
+    out.push_back(loop);
+  return out;
 }
 
 /// Copies of a loop body, one value mapping per copy, emitted jammed.
@@ -276,57 +279,66 @@ std::vector<JamPlan> planFunction(Operation *func,
                                   PassContext &context) {
   const VectorizationTarget &t = options.target;
   unsigned budget = t.vectorRegisters - t.vectorRegisters / 4;
-  std::vector<JamPlan> plans;
+  std::vector<JamPlan> kept;
   auto note = [&](AffineForOp at, const std::string &why) {
     if (context.remarksEnabled())
       context.remark(at.getLoc(), "not unrolled and jammed: " +
                                       describeLoopBounds(at) + ": " + why);
   };
+  auto factorFor = [&](uint64_t trips, unsigned acc) {
+    return std::min<unsigned>({options.maxFactor, budget / std::max(1u, acc),
+                               (unsigned)std::min<uint64_t>(trips, 64)});
+  };
   for (AffineForOp inner : accumulatorLoops(func)) {
-    std::optional<AffineForOp> loop = bestEnclosingLoop(inner, t.vectorBits);
-    if (!loop) {
-      note(inner, "no enclosing loop shares its loads");
-      continue;
-    }
-    auto same = [&](const JamPlan &p) {
-      return p.loop.getOperation() == loop->getOperation();
-    };
     unsigned acc = accumulatorRegisters(inner, t.vectorBits);
-    if (auto it = std::find_if(plans.begin(), plans.end(), same);
-        it != plans.end()) {
-      it->accumulators = std::max(it->accumulators, acc);
-      continue;
-    }
-    plans.push_back({*loop, 0, acc});
-  }
-  std::vector<JamPlan> kept;
-  for (JamPlan &plan : plans) {
-    std::optional<uint64_t> trips = getConstantTripCount(plan.loop);
-    if (!trips) {
-      note(plan.loop, "its trip count is not constant");
-      continue;
-    }
-    plan.factor = std::min<unsigned>(
-        {options.maxFactor, budget / std::max(1u, plan.accumulators),
-         (unsigned)std::min<uint64_t>(*trips, 64)});
-    if (plan.factor < 2) {
-      note(plan.loop, "no room for another copy of its accumulators");
-      continue;
-    }
-    bool nested = std::any_of(kept.begin(), kept.end(), [&](JamPlan &k) {
-      return k.loop->isAncestorOrSelf(plan.loop.getOperation()) ||
-             plan.loop->isAncestorOrSelf(k.loop.getOperation());
+    // Inside a loop already chosen: its copies share that loop's budget.
+    auto around = std::find_if(kept.begin(), kept.end(), [&](JamPlan &k) {
+      return inner->isAncestorOrSelf(k.loop.getOperation());
     });
-    if (nested) {
-      note(plan.loop, "a loop nested with it is unrolled and jammed");
+    if (around != kept.end()) {
+      around->accumulators = std::max(around->accumulators, acc);
+      around->factor = std::min(
+          around->factor,
+          factorFor(*getConstantTripCount(around->loop), around->accumulators));
       continue;
     }
-    if (std::string why = checkJammable(plan.loop); !why.empty()) {
-      note(plan.loop, why);
-      continue;
+    std::vector<AffineForOp> candidates =
+        enclosingCandidates(inner, t.vectorBits);
+    if (candidates.empty())
+      note(inner, "no enclosing loop shares its loads");
+    // The best candidate that can be blocked; why the better ones cannot.
+    for (AffineForOp loop : candidates) {
+      std::optional<uint64_t> trips = getConstantTripCount(loop);
+      if (!trips) {
+        note(loop, "its trip count is not constant");
+        continue;
+      }
+      unsigned factor = factorFor(*trips, acc);
+      if (factor < 2) {
+        note(loop, "no room for another copy of its accumulators");
+        continue;
+      }
+      bool nested = std::any_of(kept.begin(), kept.end(), [&](JamPlan &k) {
+        return k.loop->isAncestorOrSelf(loop.getOperation());
+      });
+      if (nested) {
+        note(loop, "a loop nested in it is unrolled and jammed");
+        continue;
+      }
+      if (std::string why = checkJammable(loop); !why.empty()) {
+        note(loop, why);
+        continue;
+      }
+      kept.push_back({loop, factor, acc});
+      break;
     }
-    kept.push_back(plan);
   }
+  std::erase_if(kept, [&](const JamPlan &p) {
+    if (p.factor >= 2)
+      return false;
+    note(p.loop, "no room for another copy of its accumulators");
+    return true;
+  });
   return kept;
 }
 

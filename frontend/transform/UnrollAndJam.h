@@ -11,7 +11,8 @@
 // other ops follow each other, and a load all copies share is done once.
 // U fills the vector registers with accumulators (the target's register
 // count, a quarter kept for operands), at most 8. The loop chosen is the
-// enclosing one whose iterations share the most loaded register width. It
+// enclosing one whose iterations share the most loaded register width
+// among those that can be blocked (the next one when the best cannot). It
 // must carry no dependence (LoopParallelism.h), so the copies' ops may be
 // interleaved, and have a constant trip count; iterations left over run in
 // the original loop after it. Each copy's ops keep their order, so results
