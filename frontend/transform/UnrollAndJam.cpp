@@ -52,20 +52,31 @@ unsigned accumulatorRegisters(AffineForOp inner, unsigned vectorBits) {
 }
 
 /// Register width of the loads in `inner` that every iteration of
-/// `candidate` shares (their subscripts do not depend on its iv).
-unsigned sharedLoadRegisters(AffineForOp inner, AffineForOp candidate,
-                             unsigned vectorBits) {
-  unsigned n = 0;
+/// `candidate` shares (their subscripts do not depend on its iv), and of
+/// those each iteration loads for itself.
+struct LoadWidths {
+  unsigned shared = 0, own = 0;
+  /// The loads each iteration makes for itself: streams through memory.
+  unsigned ownOps = 0;
+};
+
+LoadWidths loadRegisters(AffineForOp inner, AffineForOp candidate,
+                         unsigned vectorBits) {
+  LoadWidths w;
   Value *iv = candidate.getInductionVar();
   inner.getOperation()->walk([&](Operation *op) {
     if (!isLoad(op))
       return;
+    unsigned regs = registersOf(op->getResult(0)->getType(), vectorBits);
     for (Value *v : AffineAccess::get(op)->getMapOperands())
-      if (isComputedFrom(v, iv))
+      if (isComputedFrom(v, iv)) {
+        w.own += regs;
+        ++w.ownOps;
         return;
-    n += registersOf(op->getResult(0)->getType(), vectorBits);
+      }
+    w.shared += regs;
   });
-  return n;
+  return w;
 }
 
 bool boundsDependOn(AffineForOp loop, Value *iv) {
@@ -113,6 +124,16 @@ std::string checkJammable(AffineForOp loop) {
   return "";
 }
 
+/// The most load streams the copies of a blocked loop run at once.
+constexpr unsigned kMaxStreams = 8;
+
+/// A loop to block, and how many loads each of its iterations makes for
+/// itself in the accumulator loop.
+struct Candidate {
+  AffineForOp loop;
+  unsigned ownLoads = 0;
+};
+
 struct JamPlan {
   AffineForOp loop;
   unsigned factor = 1;
@@ -122,9 +143,9 @@ struct JamPlan {
 /// The enclosing loops of `inner` whose iterations share loaded registers,
 /// with the inner loops' bounds independent of them: most shared first,
 /// the inner one first among equals.
-std::vector<AffineForOp> enclosingCandidates(AffineForOp inner,
-                                             unsigned vectorBits) {
-  std::vector<std::pair<unsigned, AffineForOp>> scored;
+std::vector<Candidate> enclosingCandidates(AffineForOp inner,
+                                           unsigned vectorBits) {
+  std::vector<std::pair<unsigned, Candidate>> scored;
   std::vector<AffineForOp> path{inner};
   for (Operation *p = inner->getParentOp(); p; p = p->getParentOp()) {
     auto candidate = dyn_cast<AffineForOp>(p);
@@ -134,16 +155,16 @@ std::vector<AffineForOp> enclosingCandidates(AffineForOp inner,
     bool independent =
         std::none_of(path.begin(), path.end(),
                      [&](AffineForOp l) { return boundsDependOn(l, iv); });
-    unsigned shared = sharedLoadRegisters(inner, candidate, vectorBits);
-    if (independent && shared > 0)
-      scored.push_back({shared, candidate});
+    LoadWidths w = loadRegisters(inner, candidate, vectorBits);
+    if (independent && w.shared > 0)
+      scored.push_back({w.shared, {candidate, w.ownOps}});
     path.push_back(candidate);
   }
   std::stable_sort(scored.begin(), scored.end(),
                    [](auto &a, auto &b) { return a.first > b.first; });
-  std::vector<AffineForOp> out;
-  for (auto &[shared, loop] : scored)
-    out.push_back(loop);
+  std::vector<Candidate> out;
+  for (auto &[shared, candidate] : scored)
+    out.push_back(candidate);
   return out;
 }
 
@@ -302,18 +323,22 @@ std::vector<JamPlan> planFunction(Operation *func,
           factorFor(*getConstantTripCount(around->loop), around->accumulators));
       continue;
     }
-    std::vector<AffineForOp> candidates =
+    std::vector<Candidate> candidates =
         enclosingCandidates(inner, t.vectorBits);
     if (candidates.empty())
       note(inner, "no enclosing loop shares its loads");
     // The best candidate that can be blocked; why the better ones cannot.
-    for (AffineForOp loop : candidates) {
+    for (auto [loop, ownLoads] : candidates) {
       std::optional<uint64_t> trips = getConstantTripCount(loop);
       if (!trips) {
         note(loop, "its trip count is not constant");
         continue;
       }
-      unsigned factor = factorFor(*trips, acc);
+      // Each copy's own loads are streams through memory; more than
+      // kMaxStreams at once split the bandwidth and the prefetchers
+      // (gesummv's rows of A and B: 4 rows of each beat 8).
+      unsigned factor = std::min(factorFor(*trips, acc),
+                                 std::max(1u, kMaxStreams / ownLoads));
       if (factor < 2) {
         note(loop, "no room for another copy of its accumulators");
         continue;
