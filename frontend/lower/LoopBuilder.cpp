@@ -1,7 +1,45 @@
 // Counted loops with phis for the IV and loop-carried values.
 #include "frontend/lower/LoopBuilder.h"
 
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Metadata.h>
+
 namespace affjit {
+
+namespace {
+
+/// LLVM's loop vectorizer turns a loop of a few iterations (a 3x3 filter's
+/// taps, once fast math allows reordering the sum) into masked gathers
+/// that run slower than the scalar loop; such loops are left to full
+/// unrolling and SLP, and longer ones to affjit's own `vectorize`.
+constexpr int64_t kShortLoopTrips = 8;
+
+bool isShortConstantLoop(llvm::Value *lb, llvm::Value *ub, llvm::Value *step) {
+  auto *l = llvm::dyn_cast<llvm::ConstantInt>(lb);
+  auto *u = llvm::dyn_cast<llvm::ConstantInt>(ub);
+  auto *s = llvm::dyn_cast<llvm::ConstantInt>(step);
+  if (!l || !u || !s || s->getSExtValue() <= 0)
+    return false;
+  __int128 span = (__int128)u->getSExtValue() - l->getSExtValue();
+  return span < (__int128)kShortLoopTrips * s->getSExtValue();
+}
+
+/// `!llvm.loop !{self, !{"llvm.loop.vectorize.enable", i1 false}}` on the
+/// loop's back edge.
+void disableLoopVectorizer(llvm::BranchInst *backEdge) {
+  llvm::LLVMContext &ctx = backEdge->getContext();
+  llvm::Metadata *off[] = {
+      llvm::MDString::get(ctx, "llvm.loop.vectorize.enable"),
+      llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(ctx))};
+  llvm::TempMDTuple self = llvm::MDNode::getTemporary(ctx, {});
+  llvm::Metadata *ops[] = {self.get(), llvm::MDNode::get(ctx, off)};
+  llvm::MDNode *loopID = llvm::MDNode::getDistinct(ctx, ops);
+  loopID->replaceOperandWith(0, loopID);
+  backEdge->setMetadata(llvm::LLVMContext::MD_loop, loopID);
+}
+
+} // namespace
 
 bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
                      llvm::Value *step, const std::vector<llvm::Value *> &init,
@@ -38,7 +76,9 @@ bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
                   latch);
   for (size_t i = 0; i < phis.size(); ++i)
     phis[i]->addIncoming(next[i], latch);
-  b.CreateBr(header);
+  llvm::BranchInst *backEdge = b.CreateBr(header);
+  if (isShortConstantLoop(lb, ub, step))
+    disableLoopVectorizer(backEdge);
 
   b.SetInsertPoint(exit);
   results = carried;

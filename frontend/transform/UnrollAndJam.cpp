@@ -337,8 +337,9 @@ std::vector<JamPlan> planFunction(Operation *func,
       // Each copy's own loads are streams through memory; more than
       // kMaxStreams at once split the bandwidth and the prefetchers
       // (gesummv's rows of A and B: 4 rows of each beat 8).
-      unsigned factor = std::min(factorFor(*trips, acc),
-                                 std::max(1u, kMaxStreams / ownLoads));
+      unsigned factor = factorFor(*trips, acc);
+      if (ownLoads != 0)
+        factor = std::min(factor, std::max(1u, kMaxStreams / ownLoads));
       if (factor < 2) {
         note(loop, "no room for another copy of its accumulators");
         continue;
