@@ -7,6 +7,8 @@ AFFJIT_BUILD_PACKAGES=(
   cmake ninja-build g++ llvm-19-dev clang-19 libxsimd-dev libgtest-dev
   libbenchmark-dev libcli11-dev nlohmann-json3-dev libedit-dev
   libmimalloc-dev
+  # Parallel loops run on LLVM's OpenMP runtime (libarcher for TSan too).
+  libomp-19-dev
   # `affjit bench --plot` and scripts/bench-report.sh draw with gnuplot.
   gnuplot-nox
 )

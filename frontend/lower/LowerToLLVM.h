@@ -17,6 +17,12 @@ namespace affjit {
 struct LowerOptions {
   /// Emit a bounds check before every memref access (`run --checked`).
   bool checked = false;
+  /// Threads an affine.parallel runs on (1: sequential loops, as MLIR's
+  /// own lowering runs them).
+  unsigned threads = 1;
+  /// Float reductions of affine.parallel may be reassociated, so they run
+  /// in parallel too (`--fast-math`).
+  bool fastMath = false;
 };
 
 /// Lowers `module`; null (with diagnostics) if an op cannot be lowered.
