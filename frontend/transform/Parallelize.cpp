@@ -8,6 +8,7 @@
 #include "frontend/ir/Builder.h"
 #include "frontend/transform/utils/LoopDescription.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -28,9 +29,16 @@ double ParallelizeOptions::defaultMinWork() {
 namespace {
 
 /// The affine.parallel `reduce` kind (index into kAtomicRMWKinds) of a
-/// reduction; nullopt for xori, which affine.parallel cannot spell.
+/// reduction; nullopt where affine.parallel has none for signless types:
+/// xori, and the signed and unsigned min/max kinds, which MLIR's verifier
+/// accepts on si/ui types only.
 std::optional<int64_t> atomicKindOf(ReductionKind kind) {
   std::string_view name = reductionKindName(kind);
+  static constexpr std::string_view kSignless[] = {
+      "addf", "mulf", "maximumf", "minimumf", "addi", "muli", "ori", "andi"};
+  if (std::find(std::begin(kSignless), std::end(kSignless), name) ==
+      std::end(kSignless))
+    return std::nullopt;
   for (unsigned i = 0; i < kNumAtomicRMWKinds; ++i)
     if (name == kAtomicRMWKinds[i])
       return (int64_t)i;
@@ -59,11 +67,20 @@ void convertToParallel(AffineForOp loop,
       b, types, kinds, {loop.getLowerBoundMap()}, loop.getLowerBoundOperands(),
       {loop.getUpperBoundMap()}, loop.getUpperBoundOperands(),
       {loop.getStep()});
+  // The combiners move after the parallel op, combining each initial value
+  // with the parallel result (which starts from the kind's identity).
+  OpBuilder after = OpBuilder::after(par.getOperation());
+  std::vector<Value *> results, yielded, inits = loop.getInits();
+  for (const LoopReduction &r : reductions) {
+    yielded.push_back(r.reducedValue);
+    OperationState state(r.combiner->getName(), r.combiner->getLoc());
+    state.operands = {inits[r.iterArg], par->getResult(r.iterArg)};
+    state.types.push_back(inits[r.iterArg]->getType());
+    state.attrs = r.combiner->getAttrs();
+    results.push_back(after.create(state)->getResult(0));
+  }
   Block *src = loop.getBody(), *dst = par.getBody();
   loop.getInductionVar()->replaceAllUsesWith(par.getIVs()[0]);
-  std::vector<Value *> yielded;
-  for (const LoopReduction &r : reductions)
-    yielded.push_back(r.reducedValue);
   src->getTerminator()->erase();
   for (const LoopReduction &r : reductions)
     r.combiner->erase();
@@ -75,16 +92,6 @@ void convertToParallel(AffineForOp loop,
   if (!reductions.empty()) {
     OpBuilder inBody(dst, forOp->getLoc());
     AffineYieldOp::create(inBody, yielded);
-  }
-  OpBuilder after = OpBuilder::after(par.getOperation());
-  std::vector<Value *> results, inits = loop.getInits();
-  for (size_t i = 0; i < reductions.size(); ++i) {
-    const LoopReduction &r = reductions[i];
-    OperationState state(r.combiner->getName(), r.combiner->getLoc());
-    state.operands = {inits[r.iterArg], par->getResult(r.iterArg)};
-    state.types.push_back(inits[r.iterArg]->getType());
-    state.attrs = r.combiner->getAttrs();
-    results.push_back(after.create(state)->getResult(0));
   }
   forOp->replaceAllUsesWith(results);
   forOp->erase();
@@ -143,7 +150,7 @@ private:
       if (!kind) {
         rejected(loop, "affine.parallel has no '" +
                            std::string(reductionKindName(r.kind)) +
-                           "' reduction");
+                           "' reduction for signless types");
         return false;
       }
       if (r.reducedValue->getType().isFloat() && !context.isFastMath()) {
