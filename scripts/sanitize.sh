@@ -17,7 +17,7 @@ if [ "$mode" = parallel ]; then
     cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DAFFJIT_SANITIZE=thread -DAFFJIT_BUILD_BENCHMARKS=OFF
   fi
-  cmake --build "$dir" --target affjit_parallel_tests
+  cmake --build "$dir" --target affjit_parallel_tests ${AFFJIT_SANITIZE_JOBS:+-j "$AFFJIT_SANITIZE_JOBS"}
   archer=/usr/lib/llvm-19/lib/libarcher.so
   [ -f "$archer" ] || { echo "affjit: $archer missing (libomp-19-dev)"; exit 1; }
   # libomp itself is not instrumented: Archer reports its barriers and
