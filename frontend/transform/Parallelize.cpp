@@ -153,7 +153,14 @@ private:
                            "' reduction for signless types");
         return false;
       }
-      if (r.reducedValue->getType().isFloat() && !context.isFastMath()) {
+      Type type = r.reducedValue->getType();
+      if (!type.isInteger() && !type.isFloat()) {
+        // A vectorized loop's partial sums: affine.parallel reduces scalars.
+        rejected(loop, "its reduction is over " + type.str() +
+                           ", affine.parallel reduces scalars only");
+        return false;
+      }
+      if (type.isFloat() && !context.isFastMath()) {
         rejected(loop, "its float reduction may not be reassociated "
                        "(allowed with --fast-math)");
         return false;

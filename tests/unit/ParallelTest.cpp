@@ -259,6 +259,21 @@ func.func @f(%A: memref<8xf32>, %B: memref<4096xf32>) -> f32 {
   EXPECT_NE(fast.out.find("reduce (\"addf\")"), std::string::npos) << fast.out;
 }
 
+TEST(Parallelize, LeavesVectorReductionsToTheirLoop) {
+  // After `vectorize` a dot product's loop carries vector partial sums,
+  // which affine.parallel cannot reduce: the module must still verify.
+  CommandResult r = runCommand(
+      shellQuote(affjitBinary()) + " opt " +
+      shellQuote(std::string(AFFJIT_SOURCE_DIR) +
+                 "/benchmarks/kernels/dot.mlir") +
+      " --threads 2 --fast-math --verify-each --opt-report=parallelize");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.find("affine.parallel"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("affine.parallel reduces scalars only"),
+            std::string::npos)
+      << r.err;
+}
+
 //===----------------------------------------------------------------------===//
 // Each reduce kind, against MLIR's runner
 //===----------------------------------------------------------------------===//
