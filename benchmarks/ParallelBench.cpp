@@ -14,10 +14,13 @@
 //   with `parallelize`), T = 1 and every available core. The all-core row's
 //   counter `speedup` is the 1-thread row's time over its own (run the 1
 //   thread row first, as the default order does). Kernels:
-//   benchmarks/kernels/{saxpy,matvec_row,colsum,gemm,softmax,
-//   seed002_kernel}.mlir and jacobi2d_step.mlir, whose rows time one full
-//   jacobi-2d time step (two calls, A -> B and B -> A). Every variant's
-//   outputs after one call on fresh inputs must equal the 1-thread
+//   every kernel of benchmarks/kernels/ (saxpy, dot, eltwise_chain,
+//   matvec_row, matvec_col, colsum, rowsum, seed002_kernel) and the three
+//   written for this file: gemm, softmax and jacobi2d_step, whose rows time
+//   one full jacobi-2d time step (two calls, A -> B and B -> A). A kernel
+//   `parallelize` leaves alone (dot's float reduction, matvec_col's
+//   accumulation into y along the outer loop) shows what it costs not to. Every
+//   variant's outputs after one call on fresh inputs must equal the 1-thread
 //   variant's bit for bit (nothing is reassociated without fast math), or
 //   the row is an error.
 // - BM_Grain/N/threads:T: saxpy over N floats with every parallel loop
@@ -185,6 +188,14 @@ const std::map<std::string, Kernel> &kernels() {
       {"matvec_row",
        {"matvec_row", "matvec_row", {{4096, 4096}, {4096}, {4096}}}},
       {"colsum", {"colsum", "colsum", {{4096, 4096}, {4096}}}},
+      {"rowsum", {"rowsum", "rowsum", {{4096, 4096}, {4096}}}},
+      {"matvec_col",
+       {"matvec_col", "matvec_col", {{4096, 4096}, {4096}, {4096}}}},
+      {"dot", {"dot", "dot", {{16777216}, {16777216}}}},
+      {"eltwise_chain",
+       {"eltwise_chain",
+        "eltwise_chain",
+        {{16777216}, {16777216}, {16777216}, {16777216}}}},
       {"gemm", {"gemm", "gemm", {{512, 512}, {512, 512}, {512, 512}}}},
       {"jacobi2d_step",
        {"jacobi2d_step",
@@ -195,7 +206,7 @@ const std::map<std::string, Kernel> &kernels() {
       {"softmax", {"softmax", "softmax", {{2048, 2048}, {2048, 2048}}}},
       {"seed002_chain",
        {"seed002_kernel",
-        "kernel",
+        "main",
         {{8, 128, 384},
          {8, 384, 512},
          {8, 128, 512},
@@ -374,8 +385,9 @@ void registerAll() {
   std::vector<int64_t> threads{1};
   if (allThreads() > 1)
     threads.push_back(allThreads());
-  for (const char *name : {"saxpy", "matvec_row", "colsum", "gemm",
-                           "jacobi2d_step", "softmax", "seed002_chain"})
+  for (const char *name :
+       {"saxpy", "dot", "eltwise_chain", "matvec_row", "matvec_col", "colsum",
+        "rowsum", "gemm", "jacobi2d_step", "softmax", "seed002_chain"})
     for (int64_t t : threads)
       benchmark::RegisterBenchmark(("BM_Parallel/" + std::string(name)).c_str(),
                                    BM_Parallel, std::string(name))

@@ -23,7 +23,7 @@ double ParallelizeOptions::defaultMinWork() {
     if (end != env && *end == '\0' && v >= 0)
       return v;
   }
-  return 32768;
+  return 1 << 20;
 }
 
 namespace {

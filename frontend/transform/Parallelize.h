@@ -23,7 +23,8 @@ struct ParallelizeOptions {
   /// sequential (AFFJIT_PARALLEL_MIN_WORK overrides the default). Measured
   /// with benchmarks/ParallelBench.cpp, see the README.
   double minWork = defaultMinWork();
-  /// 32768, or AFFJIT_PARALLEL_MIN_WORK when it holds a number >= 0.
+  /// 2^20 (measured on a 2-core machine shared with other work, see the
+  /// README), or AFFJIT_PARALLEL_MIN_WORK when it holds a number >= 0.
   static double defaultMinWork();
 };
 
