@@ -103,4 +103,24 @@ TEST(ParallelEngine, TwoEnginesOnTwoThreadsRunParallelKernels) {
   b.join();
 }
 
+// Not run by default: every iteration stores to one element, a data race
+// in the generated code that the ThreadSanitizer job must report (run
+// with --gtest_also_run_disabled_tests to see that it does).
+TEST(ParallelEngine, DISABLED_ARaceInGeneratedCodeIsReported) {
+  affjit::EngineOptions options;
+  options.threads = 2;
+  affjit::Engine engine(options);
+  ASSERT_FALSE(engine.compile(R"mlir(
+func.func @race(%A: memref<4xi64>) {
+  affine.parallel (%i) = (0) to (100000) {
+    %v = arith.index_cast %i : index to i64
+    affine.store %v, %A[0] : memref<4xi64>
+  }
+  return
+}
+)mlir"));
+  affjit::MemRef<int64_t, 1> a({4});
+  ASSERT_FALSE(engine.call("race", a));
+}
+
 } // namespace
