@@ -9,6 +9,9 @@
 //   found at configure time), the two runtimes the choice was made between.
 //   BM_EmptyParallelRegion/jit/threads:N: a JIT-compiled affine.parallel
 //   with an empty body, called from C++.
+// - BM_ShortRegion/{sequential,openmp,tbb}/work:W: two chunks of W
+//   dependent additions (about 2.5 and 25 microseconds for W = 2000 and
+//   20000), run back to back and as a 2-thread region on each runtime.
 // - BM_Parallel/KERNEL/threads:T: a kernel compiled with `default` and
 //   EngineOptions::threads = T (with more than one thread `default` ends
 //   with `parallelize`), T = 1 and every available core. The all-core row's
@@ -93,6 +96,51 @@ void BM_EmptyParallelRegionTBB(benchmark::State &state) {
           tbb::blocked_range<int64_t>(0, n, 1),
           [](const tbb::blocked_range<int64_t> &r) {
             benchmark::DoNotOptimize(r.begin());
+          },
+          tbb::static_partitioner());
+    });
+}
+#endif
+
+/// `iterations` dependent float additions: a chunk of known length.
+void spin(int64_t iterations) {
+  double x = 0;
+  for (int64_t i = 0; i < iterations; ++i)
+    x += (double)i * 0.5;
+  benchmark::DoNotOptimize(x);
+}
+
+void spinBody(void *context, int64_t, int64_t, int64_t) {
+  spin(*static_cast<int64_t *>(context));
+}
+
+/// Two chunks of `state.range(0)` spin iterations each: one thread runs
+/// them back to back, two should take half as long.
+void BM_ShortRegionSequential(benchmark::State &state) {
+  int64_t work = state.range(0);
+  for (auto _ : state) {
+    spin(work);
+    spin(work);
+  }
+}
+
+void BM_ShortRegionOpenMP(benchmark::State &state) {
+  int64_t work = state.range(0);
+  for (auto _ : state)
+    affjit_rt_parallel_for(spinBody, &work, 0, 2, 1, 2);
+}
+
+#ifdef AFFJIT_HAVE_TBB
+void BM_ShortRegionTBB(benchmark::State &state) {
+  int64_t work = state.range(0);
+  tbb::task_arena arena(2);
+  for (auto _ : state)
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<int64_t>(0, 2, 1),
+          [&](const tbb::blocked_range<int64_t> &r) {
+            for (int64_t c = r.begin(); c < r.end(); ++c)
+              spin(work);
           },
           tbb::static_partitioner());
     });
@@ -381,6 +429,24 @@ void registerAll() {
                                  BM_EmptyParallelRegionJit)
         ->ArgName("threads")
         ->Arg(n);
+  }
+  // Regions of two chunks of about 2.5 and 25 microseconds each.
+  for (int64_t work : {2000, 20000}) {
+    benchmark::RegisterBenchmark("BM_ShortRegion/sequential",
+                                 BM_ShortRegionSequential)
+        ->ArgName("work")
+        ->Arg(work)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark("BM_ShortRegion/openmp", BM_ShortRegionOpenMP)
+        ->ArgName("work")
+        ->Arg(work)
+        ->UseRealTime();
+#ifdef AFFJIT_HAVE_TBB
+    benchmark::RegisterBenchmark("BM_ShortRegion/tbb", BM_ShortRegionTBB)
+        ->ArgName("work")
+        ->Arg(work)
+        ->UseRealTime();
+#endif
   }
   std::vector<int64_t> threads{1};
   if (allThreads() > 1)

@@ -11,6 +11,8 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <mutex>
 #include <thread>
 
 extern "C" {
@@ -27,6 +29,7 @@ void __kmpc_fork_call(affjit_kmp_ident *loc, int32_t argc,
                       affjit_kmpc_micro microtask, ...);
 int omp_get_num_threads(void);
 int omp_in_parallel(void);
+void kmp_set_defaults(char const *settings);
 }
 
 namespace {
@@ -56,11 +59,29 @@ void microtask(int32_t * /*gtid*/, int32_t *btid, const ParallelLoop *loop) {
     loop->runChunk(c);
 }
 
+/// libomp's workers spin for 200 ms after a region by default (its
+/// KMP_BLOCKTIME). On a machine shared with other work a spinning worker
+/// waits for a time slice like everyone else, and the next region's join
+/// waits for it: measured here, a 2-thread region cost 57 us with the
+/// default and 17 us with workers that sleep at once and are woken by the
+/// fork (BM_ShortRegion in benchmarks/ParallelBench.cpp). affjit's regions
+/// are long (the grain threshold), so the wake-up is cheap in comparison,
+/// and idle workers leave the cores to the host program. A KMP_BLOCKTIME
+/// the user sets still wins; libomp reads these defaults when it starts.
+void setRuntimeDefaults() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (!std::getenv("KMP_BLOCKTIME"))
+      kmp_set_defaults("KMP_BLOCKTIME=0");
+  });
+}
+
 } // namespace
 
 extern "C" void affjit_rt_parallel_for(affjit_rt_parallel_body_t body,
                                        void *context, int64_t lb, int64_t ub,
                                        int64_t step, int64_t numChunks) {
+  setRuntimeDefaults();
   int64_t trip = ub > lb ? (ub - lb - 1) / step + 1 : 0;
   ParallelLoop loop{body, context, lb,
                     step, trip,    std::max<int64_t>(1, numChunks)};
