@@ -411,6 +411,60 @@ func.func @f(%A: memref<1000xf32>) -> f32 {
   EXPECT_NE(fast.out.find("affjit_rt_parallel_for"), std::string::npos);
 }
 
+/// An integer sum over an affine.parallel band (threads for any count).
+constexpr const char *kIntegerBand = R"(
+func.func @f(%A: memref<1000xi32>) -> i32 {
+  %r = affine.parallel (%i) = (0) to (1000) reduce ("addi") -> i32 {
+    %x = affine.load %A[%i] : memref<1000xi32>
+    affine.yield %x : i32
+  }
+  return %r : i32
+}
+)";
+
+TEST(ParallelCli, ThreadCountComesFromTheFlagOrTheEnvironment) {
+  TempProgram file(kIntegerBand);
+  auto llvmWith = [&](const std::string &prefix, const std::string &flags) {
+    return runCommand(prefix + shellQuote(affjitBinary()) + " llvm " +
+                      shellQuote(file.path) + " --pipeline=none " + flags)
+        .out;
+  };
+  const std::string call = "@affjit_rt_parallel_for(";
+  EXPECT_EQ(llvmWith("AFFJIT_NUM_THREADS=1 ", ""), llvmWith("", "--threads 1"));
+  EXPECT_EQ(llvmWith("AFFJIT_NUM_THREADS=1 ", "").find(call),
+            std::string::npos);
+  EXPECT_NE(llvmWith("AFFJIT_NUM_THREADS=3 ", "").find("i64 1, i64 3)"),
+            std::string::npos);
+  // The flag wins over the environment.
+  EXPECT_NE(
+      llvmWith("AFFJIT_NUM_THREADS=3 ", "--threads 5").find("i64 1, i64 5)"),
+      std::string::npos);
+}
+
+TEST(ParallelCli, BenchComparesVariantsOnThreads) {
+  TempProgram file(R"(
+func.func @rows(%A: memref<512x512xi32>, %B: memref<512x512xi32>) {
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 512 {
+      %v = affine.load %A[%i, %j] : memref<512x512xi32>
+      %w = arith.muli %v, %v : i32
+      affine.store %w, %B[%i, %j] : memref<512x512xi32>
+    }
+  }
+  return
+}
+)");
+  CommandResult r = runCommand(shellQuote(affjitBinary()) + " bench " +
+                               shellQuote(file.path) +
+                               " --compare none,default --threads 2 "
+                               "--repetitions 3");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("results: every variant leaves"), std::string::npos)
+      << r.out;
+  // The caller is not pinned: the runtime's threads would share its CPU.
+  EXPECT_EQ(r.out.find("pinned to CPU"), std::string::npos) << r.out;
+}
+
 TEST(ParallelCli, ThreadsMustBePositive) {
   CommandResult r =
       runCommand(shellQuote(affjitBinary()) + " run x.mlir --threads 0");
