@@ -10,8 +10,11 @@
 //   BM_EmptyParallelRegion/jit/threads:N: a JIT-compiled affine.parallel
 //   with an empty body, called from C++.
 // - BM_ShortRegion/{sequential,openmp,tbb}/work:W: two chunks of W
-//   dependent additions (about 2.5 and 25 microseconds for W = 2000 and
-//   20000), run back to back and as a 2-thread region on each runtime.
+//   dependent additions (about 2.5 us, 25 us and 2.5 ms for W = 2000,
+//   20000 and 2000000), run back to back and as a 2-thread region on each
+//   runtime; with chunks of milliseconds any runtime should halve the
+//   time when a second core is free, so that row tells a busy machine
+//   from slow parallel code.
 // - BM_Parallel/KERNEL/threads:T: a kernel compiled with `default` and
 //   EngineOptions::threads = T (with more than one thread `default` ends
 //   with `parallelize`), T = 1 and every available core. The all-core row's
@@ -430,8 +433,9 @@ void registerAll() {
         ->ArgName("threads")
         ->Arg(n);
   }
-  // Regions of two chunks of about 2.5 and 25 microseconds each.
-  for (int64_t work : {2000, 20000}) {
+  // Regions of two chunks of about 2.5 us, 25 us and 2.5 ms each (the
+  // last shows whether the machine has a second core free at all).
+  for (int64_t work : {2000, 20000, 2000000}) {
     benchmark::RegisterBenchmark("BM_ShortRegion/sequential",
                                  BM_ShortRegionSequential)
         ->ArgName("work")
