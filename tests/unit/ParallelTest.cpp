@@ -4,7 +4,8 @@
 //  - every run-corpus program and fusion hazard program, and generated
 //    fusion-heavy programs, with `default,parallelize` at 1, 2 and 7 threads
 //    (more threads than this machine's cores) and no grain threshold, against
-//    the sequential run;
+//    the sequential run; the dependence tests' random programs (which do not
+//    run) verify after the pass and parse in mlir-opt;
 //  - a loop carrying a dependence (flow, anti, output, each direction of an
 //    outer loop's distance vector, reductions through memory, iter_args that
 //    are not reductions) is never parallelized;
@@ -16,6 +17,7 @@
 //    combining is exact).
 #include "support/FusionOracle.h"
 #include "support/MlirOracle.h"
+#include "support/RandomAffineProgram.h"
 #include "support/RandomFusionProgram.h"
 #include "support/Subprocess.h"
 
@@ -95,6 +97,29 @@ TEST_P(ParallelFusionPrograms, PrintWhatTheSequentialRunPrints) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, ParallelFusionPrograms,
                          testing::Range<uint64_t>(0, 24));
+
+/// The dependence tests' generator (tests/support/RandomAffineProgram):
+/// programs that do not run, but whose loops have every kind of bound and
+/// subscript. Parallelized with no grain threshold, each must verify after
+/// the pass and parse in mlir-opt; which loops are parallel is checked
+/// against brute force by the loop analysis tests.
+class ParallelizeRandomPrograms : public testing::TestWithParam<uint64_t> {};
+
+TEST_P(ParallelizeRandomPrograms, VerifyAndParseInMlir) {
+  uint64_t seed = GetParam();
+  TempProgram file(generateAffineProgram(seed));
+  SCOPED_TRACE("affjit_gen_program " + std::to_string(seed));
+  CommandResult r = optParallelize(file.path, "--verify-each");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  if (!mlirAvailable())
+    GTEST_SKIP() << "mlir-opt not installed";
+  TempProgram out(r.out);
+  std::string diagnostics;
+  EXPECT_TRUE(mlirAccepts(out.path, &diagnostics)) << diagnostics << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, ParallelizeRandomPrograms,
+                         testing::Range<uint64_t>(1, 61));
 
 //===----------------------------------------------------------------------===//
 // Carried dependences are never parallelized
