@@ -8,7 +8,9 @@
 // synchronization. The README has the measured overheads.
 #include "affjit/Runtime.h"
 
+#include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -37,6 +39,15 @@ namespace {
 /// KMP_IDENT_KMPC, as clang sets it on its parallel regions.
 affjit_kmp_ident forkLocation{0, 2, 0, 0, ";affjit;parallel_for;0;0;;"};
 
+/// How deep the calling thread is in affjit_rt_parallel_for (the forking
+/// thread and, while they run chunks, the team's other threads).
+thread_local int regionDepth = 0;
+
+struct RegionScope {
+  RegionScope() { ++regionDepth; }
+  ~RegionScope() { --regionDepth; }
+};
+
 struct ParallelLoop {
   affjit_rt_parallel_body_t body;
   void *context;
@@ -54,6 +65,7 @@ struct ParallelLoop {
 /// Each thread of the team takes chunks t, t + n, ... (n threads): with as
 /// many threads as chunks, one chunk each.
 void microtask(int32_t * /*gtid*/, int32_t *btid, const ParallelLoop *loop) {
+  RegionScope inRegion;
   int64_t threads = omp_get_num_threads();
   for (int64_t c = *btid; c < loop->numChunks; c += threads)
     loop->runChunk(c);
@@ -90,10 +102,23 @@ extern "C" void affjit_rt_parallel_for(affjit_rt_parallel_body_t body,
       loop.runChunk(c);
     return;
   }
-  int32_t gtid = __kmpc_global_thread_num(&forkLocation);
-  __kmpc_push_num_threads(&forkLocation, gtid, (int32_t)loop.numChunks);
-  __kmpc_fork_call(&forkLocation, 1, (affjit_kmpc_micro)microtask, &loop);
+  // SIGINT waits until the region is over, and the team's threads (created
+  // here, inheriting this mask) never take it: a handler that jumps out
+  // (the REPL's Ctrl-C) then runs on this thread outside the runtime.
+  sigset_t interrupt, saved;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &interrupt, &saved);
+  {
+    RegionScope inRegion;
+    int32_t gtid = __kmpc_global_thread_num(&forkLocation);
+    __kmpc_push_num_threads(&forkLocation, gtid, (int32_t)loop.numChunks);
+    __kmpc_fork_call(&forkLocation, 1, (affjit_kmpc_micro)microtask, &loop);
+  }
+  pthread_sigmask(SIG_SETMASK, &saved, nullptr);
 }
+
+extern "C" int affjit_rt_in_parallel_region(void) { return regionDepth > 0; }
 
 extern "C" int64_t affjit_rt_available_cores(void) {
   cpu_set_t set;

@@ -24,6 +24,7 @@ const affjit_rt_symbol symbols[] = {
     AFFJIT_RT_SYMBOL(affjit_rt_memref_copy),
     AFFJIT_RT_SYMBOL(affjit_rt_parallel_for),
     AFFJIT_RT_SYMBOL(affjit_rt_available_cores),
+    AFFJIT_RT_SYMBOL(affjit_rt_in_parallel_region),
     AFFJIT_RT_SYMBOL(printI64),
     AFFJIT_RT_SYMBOL(printU64),
     AFFJIT_RT_SYMBOL(printF32),

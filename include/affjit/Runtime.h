@@ -190,6 +190,13 @@ AFFJIT_RT_EXPORT void affjit_rt_parallel_for(affjit_rt_parallel_body_t body,
                                              void *context, int64_t lb,
                                              int64_t ub, int64_t step,
                                              int64_t numChunks);
+/// Nonzero while the calling thread runs inside affjit_rt_parallel_for, as
+/// the thread that forked the region or one of its team. A crash there
+/// cannot be recovered by jumping out (the runtime's team would be left
+/// mid-region): the REPL's crash guard reports it and exits instead.
+/// SIGINT is blocked while a region runs, and the team's threads never
+/// receive it.
+AFFJIT_RT_EXPORT int affjit_rt_in_parallel_region(void);
 /// The number of cores this process may run on (its CPU affinity mask):
 /// the default thread count.
 AFFJIT_RT_EXPORT int64_t affjit_rt_available_cores(void);

@@ -490,6 +490,40 @@ func.func @rows(%A: memref<512x512xi32>, %B: memref<512x512xi32>) {
   EXPECT_EQ(r.out.find("pinned to CPU"), std::string::npos) << r.out;
 }
 
+TEST(ParallelRepl, ACrashInAParallelLoopEndsTheSessionWithAMessage) {
+  TempProgram file(R"(
+func.func @div(%A: memref<100000xi32>, %d: i32) {
+  affine.parallel (%i) = (0) to (100000) {
+    %v = affine.load %A[%i] : memref<100000xi32>
+    %q = arith.divsi %v, %d : i32
+    affine.store %q, %A[%i] : memref<100000xi32>
+  }
+  return
+}
+)");
+  TempProgram session("%A = alloc memref<100000xi32> iota\n"
+                      ":call @div(%A, 0)\n"
+                      ":call @div(%A, 1)\n");
+  auto repl = [&](const char *threads) {
+    return runCommand(shellQuote(affjitBinary()) + " repl " +
+                      shellQuote(file.path) + " --threads " + threads + " < " +
+                      shellQuote(session.path));
+  };
+  // On threads the crash cannot be unwound: a message and exit status 1,
+  // never a hang or a crash of the tool.
+  CommandResult parallel = repl("2");
+  EXPECT_EQ(parallel.exitCode, 1);
+  EXPECT_NE(parallel.err.find("crashed with SIGFPE (arithmetic exception) "
+                              "inside a parallel loop"),
+            std::string::npos)
+      << parallel.err;
+  // On one thread the guard catches it and the session goes on.
+  CommandResult sequential = repl("1");
+  EXPECT_NE(sequential.err.find("@div crashed with SIGFPE"), std::string::npos)
+      << sequential.err;
+  EXPECT_EQ(sequential.err.find("inside a parallel loop"), std::string::npos);
+}
+
 TEST(ParallelCli, ThreadsMustBePositive) {
   CommandResult r =
       runCommand(shellQuote(affjitBinary()) + " run x.mlir --threads 0");
