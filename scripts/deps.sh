@@ -9,6 +9,9 @@ AFFJIT_BUILD_PACKAGES=(
   libmimalloc-dev
   # Parallel loops run on LLVM's OpenMP runtime (libarcher for TSan too).
   libomp-19-dev
+  # benchmarks/KernelBench.cpp's peers: OpenBLAS (dlopened) and Polly
+  # (`clang-19 -mllvm -polly`).
+  libopenblas-dev libpolly-19-dev
   # `affjit bench --plot` and scripts/bench-report.sh draw with gnuplot.
   gnuplot-nox
 )

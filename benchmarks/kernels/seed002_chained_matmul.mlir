@@ -1,6 +1,7 @@
 // Seed 002's two chained batched matmuls (the fusion walk-through's input)
 // as a complete program: @kernel is the seed's function unchanged, @main
 // fills the inputs, runs it and prints a checksum of the result.
+// TEST-SIZES: 8=2 128=16 384=24 512=32 64=8
 module {
   func.func @kernel(%arg0: memref<8x128x384xf32>, %arg1: memref<8x384x512xf32>, %arg2: memref<8x128x512xf32>, %arg3: memref<8x512x64xf32>, %arg4: memref<8x128x64xf32>) {
     affine.for %arg5 = 0 to 8 {

@@ -27,6 +27,9 @@ namespace affjit {
 struct VectorizationTarget {
   /// Bits of one vector register (512 with AVX-512).
   unsigned vectorBits = 512;
+  /// Vector registers the target has (32 with AVX-512, 16 with AVX):
+  /// how many accumulators register blocking may keep.
+  unsigned vectorRegisters = 32;
   /// Float reductions may be reassociated everywhere.
   bool fastMath = false;
   /// Registers' worth of lanes per vector op (LLVM splits a wider vector

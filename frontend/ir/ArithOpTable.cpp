@@ -148,6 +148,26 @@ canonicalFlags(FlagAttr kind, const std::vector<std::string> &names) {
   return out;
 }
 
+bool fastMathAttrHas(std::string_view attr, std::string_view flag) {
+  size_t lt = attr.find('<'), gt = attr.rfind('>');
+  if (lt != std::string_view::npos && gt != std::string_view::npos && gt > lt)
+    attr = attr.substr(lt + 1, gt - lt - 1);
+  while (!attr.empty()) {
+    size_t comma = attr.find(',');
+    std::string_view name = attr.substr(0, comma);
+    while (!name.empty() && name.front() == ' ')
+      name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ')
+      name.remove_suffix(1);
+    if (name == flag || name == "fast")
+      return true;
+    if (comma == std::string_view::npos)
+      break;
+    attr.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
 std::string unknownFlagMessage(FlagAttr kind) {
   return kind == FlagAttr::FastMath
              ? "expected ::mlir::arith::FastMathFlags to be one of: none, "

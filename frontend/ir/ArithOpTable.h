@@ -33,6 +33,11 @@ struct ArithOpInfo {
   FlagAttr flags;
 };
 
+/// True if the `fastmath` attribute text `attr` (`#arith.fastmath<...>`,
+/// `#vector.fastmath<...>` or just the flags) names `flag` (`reassoc`,
+/// `contract`, ...) or `fast`, which implies them all.
+bool fastMathAttrHas(std::string_view attr, std::string_view flag);
+
 /// The entry for a full op name (`arith.addf`, `math.sqrt`), or null.
 const ArithOpInfo *lookupArithOp(std::string_view name);
 /// Every entry, for registration.

@@ -182,6 +182,8 @@ bool lowerBinary(LoweringContext &lc, Operation &op) {
   if (!requireLowerableVector(lc, op))
     return false;
   const BinaryOp *entry = findBinary(op.getName());
+  llvm::IRBuilder<>::FastMathFlagGuard guard(lc.builder());
+  lc.builder().setFastMathFlags(lc.fastMathFlags(op));
   lc.map(op.getResult(0), entry->emit(lc.builder(), binaryOperand(lc, op, 0),
                                       binaryOperand(lc, op, 1)));
   return true;
@@ -190,6 +192,8 @@ bool lowerBinary(LoweringContext &lc, Operation &op) {
 bool lowerNegF(LoweringContext &lc, Operation &op) {
   if (!requireLowerableVector(lc, op))
     return false;
+  llvm::IRBuilder<>::FastMathFlagGuard guard(lc.builder());
+  lc.builder().setFastMathFlags(lc.fastMathFlags(op));
   lc.map(op.getResult(0), lc.builder().CreateFNeg(binaryOperand(lc, op, 0)));
   return true;
 }

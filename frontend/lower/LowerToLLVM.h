@@ -20,8 +20,10 @@ struct LowerOptions {
   /// Threads an affine.parallel runs on (1: sequential loops, as MLIR's
   /// own lowering runs them).
   unsigned threads = 1;
-  /// Float reductions of affine.parallel may be reassociated, so they run
-  /// in parallel too (`--fast-math`).
+  /// Every float op gets all of LLVM's fast-math flags (`--fast-math`,
+  /// clang's -ffast-math: reassociation, FMA contraction, no NaN/Inf);
+  /// otherwise only those its own `fastmath<...>` attribute names. Float
+  /// reductions of affine.parallel then run in parallel too.
   bool fastMath = false;
 };
 

@@ -5,6 +5,7 @@
 // vector.print with the runner-utils print functions. n-D vectors are, as
 // in MLIR's LLVM lowering, nested arrays of 1-D LLVM vectors; n-D ops work
 // row by row on their innermost 1-D vectors.
+#include "frontend/ir/ArithOpTable.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -299,9 +300,7 @@ bool hasReassoc(Operation &op) {
   Attribute fm = op.getAttr("fastmath");
   if (!fm)
     return false;
-  const std::string &t = fm.getString();
-  return t.find("reassoc") != std::string::npos ||
-         t.find("fast") != std::string::npos;
+  return fastMathAttrHas(fm.getString(), "reassoc");
 }
 
 bool lowerReduction(LoweringContext &lc, Operation &op) {
@@ -317,8 +316,8 @@ bool lowerReduction(LoweringContext &lc, Operation &op) {
   if (kind == "add" && isFloat) {
     llvm::Value *start =
         acc ? acc : llvm::ConstantFP::get(v->getType()->getScalarType(), 0.0);
-    llvm::FastMathFlags fmf;
-    fmf.setAllowReassoc(hasReassoc(op));
+    llvm::FastMathFlags fmf = lc.fastMathFlags(op);
+    fmf.setAllowReassoc(fmf.allowReassoc() || hasReassoc(op));
     llvm::IRBuilder<>::FastMathFlagGuard guard(b);
     b.setFastMathFlags(fmf);
     lc.map(op.getResult(0), b.CreateFAddReduce(start, v));
@@ -327,8 +326,8 @@ bool lowerReduction(LoweringContext &lc, Operation &op) {
   if (kind == "mul" && isFloat) {
     llvm::Value *start =
         acc ? acc : llvm::ConstantFP::get(v->getType()->getScalarType(), 1.0);
-    llvm::FastMathFlags fmf;
-    fmf.setAllowReassoc(hasReassoc(op));
+    llvm::FastMathFlags fmf = lc.fastMathFlags(op);
+    fmf.setAllowReassoc(fmf.allowReassoc() || hasReassoc(op));
     llvm::IRBuilder<>::FastMathFlagGuard guard(b);
     b.setFastMathFlags(fmf);
     lc.map(op.getResult(0), b.CreateFMulReduce(start, v));

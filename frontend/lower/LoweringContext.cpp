@@ -2,6 +2,7 @@
 // expression emission for the LLVM lowering.
 #include "frontend/lower/LoweringContext.h"
 
+#include "frontend/ir/ArithOpTable.h"
 #include "frontend/lower/OpLowerings.h"
 
 namespace affjit {
@@ -9,6 +10,25 @@ namespace affjit {
 LoweringContext::LoweringContext(llvm::Module &m, DiagnosticEngine &d,
                                  const LowerOptions &o, Module &src)
     : module(m), diag(d), opts(o), source(src), b(m.getContext()) {}
+
+llvm::FastMathFlags LoweringContext::fastMathFlags(Operation &op) const {
+  llvm::FastMathFlags f;
+  Attribute attr = op.getAttr("fastmath");
+  const std::string text = attr ? attr.getString() : "";
+  auto has = [&](const char *flag) { return fastMathAttrHas(text, flag); };
+  if (opts.fastMath || has("fast")) {
+    f.setFast();
+    return f;
+  }
+  f.setAllowReassoc(has("reassoc"));
+  f.setNoNaNs(has("nnan"));
+  f.setNoInfs(has("ninf"));
+  f.setNoSignedZeros(has("nsz"));
+  f.setAllowReciprocal(has("arcp"));
+  f.setAllowContract(has("contract"));
+  f.setApproxFunc(has("afn"));
+  return f;
+}
 
 //===-- types
 //---------------------------------------------------------------===//

@@ -24,6 +24,9 @@ public:
   llvm::Module &llvmModule() { return module; }
   llvm::IRBuilder<> &builder() { return b; }
   const LowerOptions &options() const { return opts; }
+  /// LLVM's flags for float op `op`: its `fastmath<...>` attribute, or all
+  /// of them under LowerOptions::fastMath.
+  llvm::FastMathFlags fastMathFlags(Operation &op) const;
   Module &sourceModule() { return source; }
 
   //===-- types -----------------------------------------------------------===//

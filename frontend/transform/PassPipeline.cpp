@@ -3,9 +3,11 @@
 
 #include "frontend/print/Printer.h"
 #include "frontend/transform/LoopFusion.h"
+#include "frontend/transform/LoopInterchange.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ScalarReplacement.h"
+#include "frontend/transform/UnrollAndJam.h"
 #include "frontend/transform/Vectorize.h"
 #include "frontend/verify/Verifier.h"
 
@@ -20,6 +22,10 @@ const PassRegistry &passRegistry() {
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
        [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
+      {"interchange",
+       "reduction loops sunk innermost where their loads are reused "
+       "(gemm's i,k,j to i,j,k)",
+       [](Module &m, PassContext &c) { return interchangeLoops(m, c); }},
       {"scalrep",
        "stores forwarded to loads of the same element; write-only buffers "
        "removed",
@@ -28,6 +34,10 @@ const PassRegistry &passRegistry() {
        "innermost qualifying loop of each nest at host SIMD width, "
        "reductions included",
        [](Module &m, PassContext &c) { return vectorizeLoops(m, c, {}); }},
+      {"unroll-jam",
+       "register blocking: loops around register accumulators unrolled, "
+       "their copies jammed",
+       [](Module &m, PassContext &c) { return unrollAndJamLoops(m, c, {}); }},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
@@ -38,7 +48,7 @@ const PassRegistry &passRegistry() {
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse", "scalrep", "vectorize"};
+      "fuse", "interchange", "scalrep", "vectorize", "unroll-jam"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};

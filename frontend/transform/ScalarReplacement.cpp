@@ -3,6 +3,7 @@
 
 #include "frontend/ir/MemRefOps.h"
 #include "frontend/ir/MemoryEffects.h"
+#include "frontend/transform/utils/ElementPromotion.h"
 
 #include <map>
 #include <tuple>
@@ -119,6 +120,21 @@ void eraseWriteOnlyBuffers(Operation *func, PassContext &context) {
   }
 }
 
+/// Promotes loop-invariant elements to registers, innermost loops first so
+/// that what one loop's promotion leaves around it may move out of the
+/// next.
+void promoteInLoops(Operation *func, PassContext &context) {
+  std::vector<AffineForOp> loops;
+  walkOps<AffineForOp>(func, [&](AffineForOp loop) { loops.push_back(loop); });
+  PromotionRemark remark;
+  if (context.remarksEnabled())
+    remark = [&](const Location &loc, std::string message) {
+      context.remark(loc, std::move(message));
+    };
+  for (AffineForOp loop : loops)
+    promoteInvariantElements(loop, remark);
+}
+
 } // namespace
 
 bool replaceScalars(Module &module, PassContext &context) {
@@ -126,6 +142,7 @@ bool replaceScalars(Module &module, PassContext &context) {
     if (func.isDeclaration())
       return;
     forwardInBlock(*func.getBody(), context);
+    promoteInLoops(func.getOperation(), context);
     eraseWriteOnlyBuffers(func.getOperation(), context);
   });
   return true;

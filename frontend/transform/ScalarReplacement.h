@@ -3,7 +3,10 @@
 // by `load %buf[i]`). A load of the element a store earlier in the same
 // block wrote, with no possible write to that buffer in between, takes the
 // stored value; a local buffer (memref.alloc / memref.alloca) that is then
-// never read loses its stores, deallocs and allocation. What is left is
+// never read loses its stores, deallocs and allocation. An element whose
+// subscripts do not change in a loop is kept in a register across it
+// (ElementPromotion.h: `C[i,j] += ...` over k becomes an iter_arg, which
+// `vectorize` turns into vector accumulators). What is left is
 // register code the vectorizer and LLVM can work with: fusion's one-element
 // buffers disappear. `--opt-report=scalrep` says what was forwarded and
 // which buffers went.

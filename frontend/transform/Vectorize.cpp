@@ -5,6 +5,7 @@
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/VectorOps.h"
 #include "frontend/transform/utils/LoopDescription.h"
+#include "frontend/transform/utils/LoopUtils.h"
 
 #include <llvm/ADT/StringMap.h>
 #include <llvm/TargetParser/Host.h>
@@ -22,10 +23,13 @@ VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
     return it != features.end() && it->second;
   };
   t.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
+  t.vectorRegisters = has("avx512f") ? 32 : 16;
   // Tests and cross-machine comparisons pin the width.
   if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
-    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64)
+    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64) {
       t.vectorBits = v;
+      t.vectorRegisters = v >= 512 ? 32 : 16;
+    }
   return t;
 }
 
@@ -67,21 +71,6 @@ ReductionSpelling spellingOf(ReductionKind k) {
     return {"minui", std::nullopt};
   }
   return {"add", 0.0};
-}
-
-bool isInside(Value *v, Operation *loop) {
-  Operation *def = v->getDefiningOp();
-  if (!def) {
-    Block *b = v->getParentBlock();
-    for (Operation *p = b ? b->getParentOp() : nullptr; p; p = p->getParentOp())
-      if (p == loop)
-        return true;
-    return false;
-  }
-  for (Operation *p = def; p; p = p->getParentOp())
-    if (p == loop)
-      return true;
-  return false;
 }
 
 /// `lb + ((ub - lb) floordiv lanes) * lanes`: where the last whole vector
@@ -190,7 +179,7 @@ private:
   Value *vec(Value *v, OpBuilder &b) {
     if (auto it = vmap.find(v); it != vmap.end())
       return it->second;
-    if (!isInside(v, loop.getOperation())) {
+    if (!isDefinedInside(v, loop.getOperation())) {
       auto [it, fresh] = hoisted.try_emplace(v, nullptr);
       if (fresh)
         it->second = broadcast(v, *hoist);

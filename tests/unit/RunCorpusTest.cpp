@@ -31,9 +31,9 @@ TEST_P(RunCorpus, PrintsWhatMlirCpuRunnerPrints) {
 TEST_P(RunCorpus, PrintsTheSameAfterEveryPass) {
   const std::string &file = GetParam();
   std::string expected = readFile(file.substr(0, file.size() - 5) + ".out");
-  CommandResult r =
-      runCommand(shellQuote(affjitBinary()) + " run " + shellQuote(file) +
-                 " --verify-each --pipeline=fuse,scalrep,vectorize,normalize");
+  CommandResult r = runCommand(
+      shellQuote(affjitBinary()) + " run " + shellQuote(file) +
+      " --verify-each --pipeline=fuse,scalrep,vectorize,unroll-jam,normalize");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(maskMemrefAddresses(r.out), maskMemrefAddresses(expected));
 }

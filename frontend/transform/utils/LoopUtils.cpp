@@ -66,6 +66,36 @@ Value *singleIterationValue(AffineForOp forOp) {
 
 } // namespace
 
+bool isDefinedInside(Value *v, Operation *op) {
+  Operation *def = v->getDefiningOp();
+  if (!def) {
+    Block *b = v->getParentBlock();
+    def = b ? b->getParentOp() : nullptr;
+  }
+  for (Operation *p = def; p; p = p->getParentOp())
+    if (p == op)
+      return true;
+  return false;
+}
+
+namespace {
+bool isComputedFromWithin(Value *v, Value *from, unsigned depth) {
+  if (v == from)
+    return true;
+  Operation *def = v->getDefiningOp();
+  if (!def || depth == 0)
+    return false;
+  for (Value *operand : def->getOperands())
+    if (isComputedFromWithin(operand, from, depth - 1))
+      return true;
+  return false;
+}
+} // namespace
+
+bool isComputedFrom(Value *v, Value *from) {
+  return isComputedFromWithin(v, from, 16);
+}
+
 std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root) {
   std::vector<AffineForOp> band{root};
   for (AffineForOp cur = root;;) {

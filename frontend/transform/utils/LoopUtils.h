@@ -13,6 +13,15 @@
 
 namespace affjit {
 
+/// True if `v` is defined inside `op`: by an op nested in it, or as an
+/// argument of a block of its regions (a loop's induction variable).
+bool isDefinedInside(Value *v, Operation *op);
+
+/// True if `v` is `from` or computed from it by ops (through their
+/// operands, a bounded number of steps deep): whether an index moves with
+/// a loop's induction variable.
+bool isComputedFrom(Value *v, Value *from);
+
 /// `root` and the loops perfectly nested in it: each one's body holds only
 /// the next loop (and its yield). Stops at a loop with iter_args below the
 /// root, as a perfectly nested band carries no values.

@@ -1,0 +1,355 @@
+// Pass `unroll-jam` (see UnrollAndJam.h).
+#include "frontend/transform/UnrollAndJam.h"
+
+#include "frontend/analysis/AffineValueMap.h"
+#include "frontend/analysis/LoopParallelism.h"
+#include "frontend/ir/AffineAccess.h"
+#include "frontend/ir/Builder.h"
+#include "frontend/ir/MemoryEffects.h"
+#include "frontend/transform/utils/LoopDescription.h"
+#include "frontend/transform/utils/LoopUtils.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+namespace affjit {
+
+namespace {
+
+/// Vector registers a value of type `t` occupies (a scalar: one).
+unsigned registersOf(Type t, unsigned vectorBits) {
+  if (!t.isVector())
+    return 1;
+  int64_t bits = t.getNumElements() * (int64_t)t.getElementType().getWidth();
+  return (unsigned)std::max<int64_t>(1, (bits + vectorBits - 1) / vectorBits);
+}
+
+bool isLoad(Operation *op) {
+  return isa<AffineLoadOp>(op) || isa<AffineVectorLoadOp>(op);
+}
+
+/// The innermost loops carrying values across their iterations: the
+/// accumulators register blocking multiplies.
+std::vector<AffineForOp> accumulatorLoops(Operation *func) {
+  std::vector<AffineForOp> out;
+  walkOps<AffineForOp>(func, [&](AffineForOp loop) {
+    if (loop.getNumIterArgs() == 0)
+      return;
+    for (auto &op : loop.getBody()->getOperations())
+      if (isa<AffineForOp>(op.get()))
+        return;
+    out.push_back(loop);
+  });
+  return out;
+}
+
+unsigned accumulatorRegisters(AffineForOp inner, unsigned vectorBits) {
+  unsigned n = 0;
+  for (Value *arg : inner.getRegionIterArgs())
+    n += registersOf(arg->getType(), vectorBits);
+  return n;
+}
+
+/// Register width of the loads in `inner` that every iteration of
+/// `candidate` shares (their subscripts do not depend on its iv).
+unsigned sharedLoadRegisters(AffineForOp inner, AffineForOp candidate,
+                             unsigned vectorBits) {
+  unsigned n = 0;
+  Value *iv = candidate.getInductionVar();
+  inner.getOperation()->walk([&](Operation *op) {
+    if (!isLoad(op))
+      return;
+    for (Value *v : AffineAccess::get(op)->getMapOperands())
+      if (isComputedFrom(v, iv))
+        return;
+    n += registersOf(op->getResult(0)->getType(), vectorBits);
+  });
+  return n;
+}
+
+bool boundsDependOn(AffineForOp loop, Value *iv) {
+  for (Value *v : loop.getLowerBoundOperands())
+    if (isComputedFrom(v, iv))
+      return true;
+  for (Value *v : loop.getUpperBoundOperands())
+    if (isComputedFrom(v, iv))
+      return true;
+  return false;
+}
+
+/// A vector access whose vector dimension moves with `iv`: the dependence
+/// analysis sees only its first element, so jamming `iv`'s loop is not
+/// proved safe.
+bool vectorDimensionMovesWith(Operation *op, Value *iv) {
+  auto access = AffineAccess::get(op);
+  if (!access || !access->isVector())
+    return false;
+  AffineValueMap avm =
+      composeAffineValueMap({access->getMap(), access->getMapOperands()});
+  AffineExpr last = avm.map.getResult(avm.map.getNumResults() - 1);
+  unsigned nd = avm.map.getNumDims();
+  for (unsigned p = 0; p < avm.operands.size(); ++p)
+    if (isComputedFrom(avm.operands[p], iv) &&
+        (p < nd ? last.isFunctionOfDim(p) : last.isFunctionOfSymbol(p - nd)))
+      return true;
+  return false;
+}
+
+/// Why `loop` cannot be unrolled and jammed, or "".
+std::string checkJammable(AffineForOp loop) {
+  if (loop.getNumIterArgs() != 0)
+    return "it carries values";
+  if (!loop.getConstantLowerBound() || !loop.getConstantUpperBound())
+    return "its bounds are not constant";
+  Value *iv = loop.getInductionVar();
+  bool vectorHazard = false;
+  loop.getOperation()->walk(
+      [&](Operation *op) { vectorHazard |= vectorDimensionMovesWith(op, iv); });
+  if (vectorHazard)
+    return "a vector access moves with it along its vector dimension";
+  if (!isLoopParallel(loop.getOperation()))
+    return "it carries a dependence";
+  return "";
+}
+
+struct JamPlan {
+  AffineForOp loop;
+  unsigned factor = 1;
+  unsigned accumulators = 0;
+};
+
+/// The enclosing loop of `inner` whose iterations share the most loaded
+/// registers, with the inner loops' bounds independent of it.
+std::optional<AffineForOp> bestEnclosingLoop(AffineForOp inner,
+                                             unsigned vectorBits) {
+  std::optional<AffineForOp> best;
+  unsigned bestShared = 0;
+  std::vector<AffineForOp> path{inner};
+  for (Operation *p = inner->getParentOp(); p; p = p->getParentOp()) {
+    auto candidate = dyn_cast<AffineForOp>(p);
+    if (!candidate)
+      break;
+    Value *iv = candidate.getInductionVar();
+    bool independent =
+        std::none_of(path.begin(), path.end(),
+                     [&](AffineForOp l) { return boundsDependOn(l, iv); });
+    unsigned shared = sharedLoadRegisters(inner, candidate, vectorBits);
+    if (independent && shared > bestShared) {
+      best = candidate;
+      bestShared = shared;
+    }
+    path.push_back(candidate);
+  }
+  return best;
+}
+
+/// Copies of a loop body, one value mapping per copy, emitted jammed.
+class Jammer {
+public:
+  Jammer(AffineForOp loop, unsigned factor) : loop(loop), maps(factor) {}
+
+  /// The jammed loop over the first (trips / factor) * factor iterations.
+  AffineForOp run(int64_t end) {
+    int64_t lb = *loop.getConstantLowerBound(), step = loop.getStep();
+    unsigned factor = (unsigned)maps.size();
+    OpBuilder b = OpBuilder::before(loop.getOperation());
+    AffineForOp jammed = AffineForOp::create(b, lb, end, step * factor);
+    Operation *yield = jammed.getBody()->getTerminator();
+    OpBuilder body = OpBuilder::before(yield);
+    Value *iv = jammed.getInductionVar();
+    for (unsigned u = 0; u < factor; ++u)
+      maps[u][loop.getInductionVar()] =
+          u == 0 ? iv
+                 : AffineApplyOp::create(
+                       body,
+                       AffineMap::get(1, 0,
+                                      {AffineExpr::dim(0) + step * (int64_t)u}),
+                       {iv})
+                       .getResult();
+    jamOps(loop.getBody(), body);
+    return jammed;
+  }
+
+private:
+  Value *lookup(unsigned u, Value *v) const {
+    auto it = maps[u].find(v);
+    return it == maps[u].end() ? v : it->second;
+  }
+
+  /// Ops whose copies would compute the same value at the same place: no
+  /// regions, no writes, the same operands in every copy.
+  bool isShared(Operation *op) const {
+    if (op->getNumRegions() != 0 || op->isTerminator())
+      return false;
+    if (!hasNoMemoryEffect(op) && !isLoad(op))
+      return false;
+    for (Value *v : op->getOperands())
+      for (unsigned u = 1; u < maps.size(); ++u)
+        if (lookup(u, v) != lookup(0, v))
+          return false;
+    return true;
+  }
+
+  void jamOps(Block *src, OpBuilder &b) {
+    for (auto &owned : src->getOperations()) {
+      Operation *op = owned.get();
+      if (op->isTerminator())
+        continue;
+      b.setLoc(op->getLoc());
+      auto inner = dyn_cast<AffineForOp>(op);
+      if (inner && !boundsDependOn(inner, loop.getInductionVar())) {
+        jamLoop(inner, b);
+      } else if (isShared(op)) {
+        Operation *copy = b.clone(*op, maps[0]);
+        for (unsigned u = 1; u < maps.size(); ++u)
+          for (unsigned r = 0; r < op->getNumResults(); ++r)
+            maps[u][op->getResult(r)] = copy->getResult(r);
+      } else {
+        for (auto &map : maps)
+          b.clone(*op, map);
+      }
+    }
+  }
+
+  /// One loop for every copy of `inner`, carrying each copy's values.
+  void jamLoop(AffineForOp inner, OpBuilder &b) {
+    unsigned n = inner.getNumIterArgs(), factor = (unsigned)maps.size();
+    std::vector<Value *> inits;
+    for (unsigned u = 0; u < factor; ++u)
+      for (Value *v : inner.getInits())
+        inits.push_back(lookup(u, v));
+    auto mapAll = [&](const std::vector<Value *> &vs) {
+      std::vector<Value *> out;
+      for (Value *v : vs)
+        out.push_back(lookup(0, v));
+      return out;
+    };
+    AffineForOp copy = AffineForOp::create(
+        b, inner.getLowerBoundMap(), mapAll(inner.getLowerBoundOperands()),
+        inner.getUpperBoundMap(), mapAll(inner.getUpperBoundOperands()),
+        inner.getStep(), inits);
+    std::vector<Value *> args = inner.getRegionIterArgs(),
+                         newArgs = copy.getRegionIterArgs();
+    for (unsigned u = 0; u < factor; ++u) {
+      maps[u][inner.getInductionVar()] = copy.getInductionVar();
+      for (unsigned a = 0; a < n; ++a)
+        maps[u][args[a]] = newArgs[u * n + a];
+    }
+    Operation *placeholder = copy.getBody()->getTerminator();
+    OpBuilder body = OpBuilder::before(placeholder);
+    jamOps(inner.getBody(), body);
+    std::vector<Value *> yields;
+    for (unsigned u = 0; u < factor; ++u)
+      for (Value *v : inner.getBody()->getTerminator()->getOperands())
+        yields.push_back(lookup(u, v));
+    AffineYieldOp::create(body, yields);
+    placeholder->erase();
+    for (unsigned u = 0; u < factor; ++u)
+      for (unsigned a = 0; a < n; ++a)
+        maps[u][inner->getResult(a)] = copy->getResult(u * n + a);
+  }
+
+  AffineForOp loop;
+  std::vector<std::unordered_map<Value *, Value *>> maps;
+};
+
+/// Unrolls `plan.loop` by its factor and jams the copies; the iterations
+/// that do not fill a whole step stay in the original loop, after.
+void unrollAndJam(const JamPlan &plan) {
+  AffineForOp loop = plan.loop;
+  int64_t lb = *loop.getConstantLowerBound(), step = loop.getStep();
+  int64_t trips = (int64_t)*getConstantTripCount(loop);
+  int64_t end = lb + trips / plan.factor * plan.factor * step;
+  Jammer(loop, plan.factor).run(end);
+  if (trips % plan.factor == 0) {
+    loop->erase();
+    return;
+  }
+  loop.setLowerBound(AffineMap::getConstant(end), {});
+}
+
+/// The loops to block in `func` and by how much; remarks say why not for
+/// the accumulator loops left alone.
+std::vector<JamPlan> planFunction(Operation *func,
+                                  const UnrollAndJamOptions &options,
+                                  PassContext &context) {
+  const VectorizationTarget &t = options.target;
+  unsigned budget = t.vectorRegisters - t.vectorRegisters / 4;
+  std::vector<JamPlan> plans;
+  auto note = [&](AffineForOp at, const std::string &why) {
+    if (context.remarksEnabled())
+      context.remark(at.getLoc(), "not unrolled and jammed: " +
+                                      describeLoopBounds(at) + ": " + why);
+  };
+  for (AffineForOp inner : accumulatorLoops(func)) {
+    std::optional<AffineForOp> loop = bestEnclosingLoop(inner, t.vectorBits);
+    if (!loop) {
+      note(inner, "no enclosing loop shares its loads");
+      continue;
+    }
+    auto same = [&](const JamPlan &p) {
+      return p.loop.getOperation() == loop->getOperation();
+    };
+    unsigned acc = accumulatorRegisters(inner, t.vectorBits);
+    if (auto it = std::find_if(plans.begin(), plans.end(), same);
+        it != plans.end()) {
+      it->accumulators = std::max(it->accumulators, acc);
+      continue;
+    }
+    plans.push_back({*loop, 0, acc});
+  }
+  std::vector<JamPlan> kept;
+  for (JamPlan &plan : plans) {
+    std::optional<uint64_t> trips = getConstantTripCount(plan.loop);
+    if (!trips) {
+      note(plan.loop, "its trip count is not constant");
+      continue;
+    }
+    plan.factor = std::min<unsigned>(
+        {options.maxFactor, budget / std::max(1u, plan.accumulators),
+         (unsigned)std::min<uint64_t>(*trips, 64)});
+    if (plan.factor < 2) {
+      note(plan.loop, "no room for another copy of its accumulators");
+      continue;
+    }
+    bool nested = std::any_of(kept.begin(), kept.end(), [&](JamPlan &k) {
+      return k.loop->isAncestorOrSelf(plan.loop.getOperation()) ||
+             plan.loop->isAncestorOrSelf(k.loop.getOperation());
+    });
+    if (nested) {
+      note(plan.loop, "a loop nested with it is unrolled and jammed");
+      continue;
+    }
+    if (std::string why = checkJammable(plan.loop); !why.empty()) {
+      note(plan.loop, why);
+      continue;
+    }
+    kept.push_back(plan);
+  }
+  return kept;
+}
+
+} // namespace
+
+bool unrollAndJamLoops(Module &module, PassContext &context,
+                       const UnrollAndJamOptions &options) {
+  walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
+    if (func.isDeclaration())
+      return;
+    for (const JamPlan &plan :
+         planFunction(func.getOperation(), options, context)) {
+      if (context.remarksEnabled())
+        context.remark(plan.loop.getLoc(),
+                       "unrolled by " + std::to_string(plan.factor) +
+                           " and jammed: " + describeLoopBounds(plan.loop) +
+                           " (" +
+                           std::to_string(plan.factor * plan.accumulators) +
+                           " accumulator registers)");
+      unrollAndJam(plan);
+    }
+  });
+  return true;
+}
+
+} // namespace affjit

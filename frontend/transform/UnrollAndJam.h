@@ -1,0 +1,40 @@
+// Pass `unroll-jam`: register blocking by unroll-and-jam (seed 000's
+// affine.for; the micro-kernel shape of BLIS, Low et al., and of
+// Bondhugula's "High Performance Code Generation in MLIR", §4). A loop that
+// carries values in registers across an innermost loop — accumulators
+// left by `scalrep` and `vectorize`, `C[i, j:j+64]` over k — reloads
+// everything else each iteration; the operands that do not depend on an
+// enclosing loop (`B[k, j:j+64]` does not depend on i) could serve several
+// of its iterations at once. So that enclosing loop runs U iterations per
+// step, its body's copies jammed: inner loops whose bounds do not depend on
+// it are merged (one k loop carrying U sets of accumulators), the copies of
+// other ops follow each other, and a load all copies share is done once.
+// U fills the vector registers with accumulators (the target's register
+// count, a quarter kept for operands), at most 8. The loop chosen is the
+// enclosing one whose iterations share the most loaded register width. It
+// must carry no dependence (LoopParallelism.h), so the copies' ops may be
+// interleaved, and have a constant trip count; iterations left over run in
+// the original loop after it. Each copy's ops keep their order, so results
+// are bit-identical. `--opt-report=unroll-jam` says which loop was blocked
+// by how much, or why a nest was not.
+#pragma once
+
+#include "frontend/ir/IR.h"
+#include "frontend/transform/PassContext.h"
+#include "frontend/transform/Vectorize.h"
+
+namespace affjit {
+
+struct UnrollAndJamOptions {
+  /// The registers' size and count (the host's by default).
+  VectorizationTarget target = VectorizeOptions::hostVectorizationTarget();
+  /// The most copies of one loop's body.
+  unsigned maxFactor = 8;
+};
+
+/// Unrolls and jams the loops around register-carried accumulators in every
+/// function of `module`.
+bool unrollAndJamLoops(Module &module, PassContext &context,
+                       const UnrollAndJamOptions &options);
+
+} // namespace affjit
