@@ -97,6 +97,12 @@ void convertToParallel(AffineForOp loop,
   forOp->erase();
 }
 
+/// True if `loop`'s constant bounds give it one iteration or none.
+bool runsAtMostOnce(AffineForOp loop) {
+  auto lb = loop.getConstantLowerBound(), ub = loop.getConstantUpperBound();
+  return lb && ub && *ub - *lb <= loop.getStep();
+}
+
 class Parallelizer {
 public:
   Parallelizer(PassContext &context, const ParallelizeOptions &options)
@@ -136,6 +142,12 @@ private:
   /// True when `loop` is done with: parallelized, or too small for any
   /// loop inside it to pay either. False when inner loops should be tried.
   bool tryLoop(AffineForOp loop) {
+    // A loop that runs once (a batch of one) has nothing to split: the
+    // loops inside it may.
+    if (runsAtMostOnce(loop)) {
+      rejected(loop, "it runs at most once");
+      return false;
+    }
     std::vector<LoopReduction> reductions;
     if (!isLoopParallel(loop.getOperation(), &reductions)) {
       rejected(loop, allIterArgsAreReductions(loop.getOperation())

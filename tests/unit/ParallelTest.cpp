@@ -284,6 +284,30 @@ func.func @f(%A: memref<8xf32>, %B: memref<4096xf32>) -> f32 {
   EXPECT_NE(fast.out.find("reduce (\"addf\")"), std::string::npos) << fast.out;
 }
 
+TEST(Parallelize, LooksIntoALoopThatRunsOnce) {
+  TempProgram file(R"(
+func.func @f(%A: memref<1x64x64xf32>) {
+  %one = arith.constant 1.0 : f32
+  affine.for %n = 0 to 1 {
+    affine.for %c = 0 to 64 {
+      affine.for %x = 0 to 64 {
+        affine.store %one, %A[%n, %c, %x] : memref<1x64x64xf32>
+      }
+    }
+  }
+  return
+}
+)");
+  CommandResult r = optParallelize(file.path);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("not parallelized: 0 to 1: it runs at most once"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("affine.parallel (%arg2) = (0) to (64)"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(Parallelize, LeavesVectorReductionsToTheirLoop) {
   // After `vectorize` a dot product's loop carries vector partial sums,
   // which affine.parallel cannot reduce: the module must still verify.
