@@ -17,6 +17,7 @@
 
 #include <llvm/IR/Intrinsics.h>
 
+#include <functional>
 #include <limits>
 #include <string>
 #include <unordered_map>
