@@ -104,6 +104,8 @@ affjit::Expected<affjit::Function> compiledKernel(const std::string &file,
       return affjit::Error("cannot read " + file);
     affjit::EngineOptions options;
     options.pipeline = pipeline;
+    // One thread, like the C peers: ParallelBench measures threads.
+    options.threads = 1;
     auto engine = std::make_unique<affjit::Engine>(options);
     if (affjit::Error err = engine->compile(text, file))
       return err;

@@ -860,6 +860,9 @@ affjit::Expected<affjit::Function> affjitKernel(const KernelSpec &spec,
     affjit::EngineOptions options;
     options.pipeline = "default";
     options.fastMath = fastMath;
+    // One thread, like the C, BLAS and MLIR peers (and CPU time stays the
+    // kernel's whole cost): ParallelBench measures threads.
+    options.threads = 1;
     auto engine = std::make_unique<affjit::Engine>(options);
     if (affjit::Error err = engine->compile(text, path))
       return err;

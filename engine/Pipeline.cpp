@@ -5,6 +5,9 @@
 #include "frontend/lower/LowerToLLVM.h"
 #include "frontend/verify/Verifier.h"
 
+#include "affjit/Runtime.h"
+
+#include <cstdlib>
 #include <iostream>
 
 namespace affjit {
@@ -34,16 +37,30 @@ CompileOptions compileOptionsOf(const EngineOptions &o) {
   options.pipeline = o.pipeline;
   options.verifyEach = o.verifyEach;
   options.fastMath = o.fastMath;
+  options.threads = o.threads;
   options.optReport = o.optReport;
   options.onRemark = o.onRemark;
   options.dumpAfter = o.dumpAfter;
   return options;
 }
 
+unsigned resolveThreadCount(unsigned requested) {
+  if (requested)
+    return requested;
+  if (const char *env = std::getenv("AFFJIT_NUM_THREADS")) {
+    char *end = nullptr;
+    unsigned long n = std::strtoul(env, &end, 10);
+    if (end != env && *end == '\0' && n > 0 && n <= 4096)
+      return (unsigned)n;
+  }
+  return (unsigned)affjit_rt_available_cores();
+}
+
 Expected<CompilePipeline> CompilePipeline::create(CompileOptions options) {
   std::string error;
-  std::optional<PassPipeline> passes =
-      parsePassPipeline(options.pipeline, error);
+  options.threads = resolveThreadCount(options.threads);
+  std::optional<PassPipeline> passes = parsePassPipeline(
+      options.pipeline, error, passRegistry(), options.threads);
   if (!passes)
     return Error(error);
   std::optional<PassSelection> report =
@@ -83,6 +100,7 @@ bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
   PassRunOptions runOptions;
   runOptions.verifyEach = options.verifyEach;
   runOptions.fastMath = options.fastMath;
+  runOptions.threads = options.threads;
   runOptions.report = report;
   if (!report.empty())
     runOptions.onRemark = [&](const PassRemark &remark) {
@@ -120,6 +138,7 @@ CompilePipeline::lower(Module &module, DiagnosticEngine &diag) const {
   program.context = std::make_unique<llvm::LLVMContext>();
   LowerOptions lowerOptions;
   lowerOptions.checked = options.checked;
+  lowerOptions.threads = options.threads;
   lowerOptions.fastMath = options.fastMath;
   program.module = lowerToLLVM(module, *program.context, diag, lowerOptions);
   if (!program.module || diag.hadError())
@@ -146,7 +165,8 @@ std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
   // in different affjit versions, and an on-disk cache outlives a version.
   return sourceKey + "\nchecked=" + std::to_string(options.checked) +
          "\npipeline=" + describePassPipeline(passes) +
-         "\nfast-math=" + std::to_string(options.fastMath);
+         "\nfast-math=" + std::to_string(options.fastMath) +
+         "\nthreads=" + std::to_string(options.threads);
 }
 
 Expected<CompiledFunctions>

@@ -39,6 +39,10 @@ struct CompileOptions {
   bool verifyEach = false;
   /// Let passes reassociate floating point everywhere (`--fast-math`).
   bool fastMath = false;
+  /// Threads parallel loops run on; 0 means AFFJIT_NUM_THREADS if set,
+  /// else the available cores (CompilePipeline::create resolves it). With
+  /// more than one, `default` ends with `parallelize`.
+  unsigned threads = 0;
   /// The passes whose remarks are reported ("", `all` or names).
   std::string optReport;
   /// Receives each remark; when empty, remarks are printed to stderr.
@@ -50,6 +54,11 @@ struct CompileOptions {
 
 /// The compile options an engine's options stand for.
 CompileOptions compileOptionsOf(const EngineOptions &options);
+
+/// The thread count `requested` stands for: itself when not 0, else
+/// AFFJIT_NUM_THREADS when it holds a positive number, else the cores this
+/// process may run on.
+unsigned resolveThreadCount(unsigned requested);
 
 /// A program lowered to LLVM IR, with the functions it defines.
 struct LoweredProgram {

@@ -7,6 +7,8 @@ AFFJIT_BUILD_PACKAGES=(
   cmake ninja-build g++ llvm-19-dev clang-19 libxsimd-dev libgtest-dev
   libbenchmark-dev libcli11-dev nlohmann-json3-dev libedit-dev
   libmimalloc-dev
+  # Parallel loops run on LLVM's OpenMP runtime (libarcher for TSan too).
+  libomp-19-dev
   # benchmarks/KernelBench.cpp's peers: OpenBLAS (dlopened) and Polly
   # (`clang-19 -mllvm -polly`).
   libopenblas-dev libpolly-19-dev

@@ -3,10 +3,31 @@
 # (AFFJIT_SANITIZE=address,undefined, g++) in build-asan and runs it; any
 # sanitizer report fails the test that triggered it. With `thread` as the
 # first argument it builds with ThreadSanitizer instead (build-tsan) and runs
-# the concurrency tests only.
+# the concurrency tests only. With `parallel` it builds only the small
+# bin/affjit_parallel_tests under ThreadSanitizer (build-tsan-parallel) and
+# runs it with LLVM's Archer tool, which tells ThreadSanitizer about the
+# OpenMP runtime's synchronization: parallel kernels, also from two engines
+# on two threads at once, must be free of data races.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-address}
+if [ "$mode" = parallel ]; then
+  dir=${AFFJIT_TSAN_PARALLEL_BUILD_DIR:-build-tsan-parallel}
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DAFFJIT_SANITIZE=thread -DAFFJIT_BUILD_BENCHMARKS=OFF
+  fi
+  cmake --build "$dir" --target affjit_parallel_tests ${AFFJIT_SANITIZE_JOBS:+-j "$AFFJIT_SANITIZE_JOBS"}
+  archer=/usr/lib/llvm-19/lib/libarcher.so
+  [ -f "$archer" ] || { echo "affjit: $archer missing (libomp-19-dev)"; exit 1; }
+  # libomp itself is not instrumented: Archer reports its barriers and
+  # forks to TSan, and reports from inside libomp are not affjit's.
+  export OMP_TOOL_LIBRARIES=$archer
+  export ARCHER_OPTIONS=verbose=0
+  export TSAN_OPTIONS=halt_on_error=1:ignore_noninstrumented_modules=1
+  "$dir/bin/affjit_parallel_tests"
+  exit 0
+fi
 if [ "$mode" = thread ]; then
   dir=${AFFJIT_TSAN_BUILD_DIR:-build-tsan}
   sanitize=thread

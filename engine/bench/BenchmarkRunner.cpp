@@ -55,6 +55,7 @@ createPipelines(const BenchmarkOptions &o) {
     options.optLevel = o.optLevel;
     options.checked = o.checked;
     options.fastMath = o.fastMath;
+    options.threads = o.threads;
     options.pipeline = spec;
     Expected<CompilePipeline> p = CompilePipeline::create(options);
     if (!p)
@@ -375,7 +376,9 @@ Benchmark::run(std::optional<std::span<const detail::Argument>> arguments) {
   }
   if (Error err = prepareInputs(arguments))
     return err;
-  ThreadPin pin(options.pinThread);
+  // Threads libomp starts later inherit the caller's affinity: pinned to
+  // one CPU, a parallel kernel would run all its threads there.
+  ThreadPin pin(options.pinThread && resolveThreadCount(options.threads) == 1);
   result.pinnedCpu = pin.cpu();
   std::vector<Variant> variants;
   for (size_t i = 0; i < pipelines->size(); ++i) {

@@ -14,6 +14,7 @@
 #include "engine/cli/BenchPlot.h"
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
+#include "engine/cli/PipelineOption.h"
 #include "engine/cli/ProgressLine.h"
 #include "engine/repl/CrashGuard.h"
 
@@ -35,6 +36,7 @@ struct BenchCliOptions {
   uint64_t seed = 1;
   std::string floatRange = "-1,1";
   bool fastMath = false;
+  unsigned threads = 0;
   uint64_t maxUlps = 64;
   double minTime = 0.5;
   int64_t repetitions = 0;
@@ -148,6 +150,7 @@ bool makeOptions(const BenchCliOptions &o, BenchmarkOptions &options) {
   options.optLevel = o.optLevel;
   options.checked = o.checked;
   options.fastMath = o.fastMath;
+  options.threads = o.threads;
   options.maxUlps = o.maxUlps;
   options.minTime = o.minTime;
   options.repetitions = o.repetitions;
@@ -244,6 +247,7 @@ CommandFn addBenchCommand(CLI::App &app) {
                 "floats differ between variants by up to --ulps units in the "
                 "last place of their memref's largest magnitude (default: "
                 "bit for bit)");
+  addThreadsOption(cmd, opts->threads);
   cmd->add_option("--ulps", opts->maxUlps,
                   "The tolerance of --fast-math, in ulps")
       ->capture_default_str();

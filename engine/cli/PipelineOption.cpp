@@ -9,6 +9,7 @@ void PipelineFlags::applyTo(CompileOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;
   options.fastMath = fastMath;
+  options.threads = threads;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
 }
@@ -17,6 +18,7 @@ void PipelineFlags::applyTo(EngineOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;
   options.fastMath = fastMath;
+  options.threads = threads;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
 }
@@ -27,6 +29,14 @@ static std::string passNames() {
   for (const PassInfo &pass : passRegistry().passes)
     names += ", " + std::string(pass.name);
   return names;
+}
+
+void addThreadsOption(CLI::App *cmd, unsigned &threads) {
+  cmd->add_option("--threads", threads,
+                  "Threads parallel loops run on (default: AFFJIT_NUM_THREADS, "
+                  "else every available core; 1 runs everything "
+                  "sequentially and leaves parallelize out of default)")
+      ->check(CLI::Range(1u, 4096u));
 }
 
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
@@ -42,6 +52,7 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
                 "Allow reassociating floating point everywhere (float "
                 "reductions get vectorized; results may differ in the last "
                 "bits), like clang's -ffast-math");
+  addThreadsOption(cmd, flags.threads);
   // A flag with an optional value: `--opt-report` alone means every pass,
   // and it never takes the input file as its list.
   cmd->add_flag("--opt-report{all}", flags.optReport,

@@ -20,6 +20,8 @@ struct PipelineFlags {
   std::string pipeline = "default";
   bool verifyEach = false;
   bool fastMath = false;
+  /// 0 when --threads is absent (AFFJIT_NUM_THREADS or the cores).
+  unsigned threads = 0;
   /// "" when --opt-report is absent, `all` when it has no list.
   std::string optReport;
   std::string dumpAfter;
@@ -28,6 +30,9 @@ struct PipelineFlags {
   void applyTo(CompileOptions &options) const;
   void applyTo(EngineOptions &options) const;
 };
+
+/// Registers `--threads N` on `cmd` (1..4096), storing it in `threads`.
+void addThreadsOption(CLI::App *cmd, unsigned &threads);
 
 /// Registers the pipeline flags on `cmd`, storing them in `flags`.
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags);

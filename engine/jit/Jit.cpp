@@ -15,7 +15,27 @@
 
 #include <mutex>
 
+// In a ThreadSanitizer build the JIT instruments the code it generates as
+// well, so `scripts/sanitize.sh parallel` checks the parallel kernels
+// themselves, not only the engine around them.
+#if defined(__SANITIZE_THREAD__)
+#define AFFJIT_JIT_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define AFFJIT_JIT_TSAN 1
+#endif
+#endif
+
 namespace affjit {
+
+/// True when generated code is instrumented for ThreadSanitizer.
+static constexpr bool instrumentsForTsan() {
+#ifdef AFFJIT_JIT_TSAN
+  return true;
+#else
+  return false;
+#endif
+}
 
 static void initializeNativeTarget() {
   static std::once_flag once;
@@ -107,6 +127,8 @@ llvm::Error Jit::optimize(llvm::Module &module) const {
       continue;
     f.addFnAttr("target-cpu", cpuName);
     f.addFnAttr("target-features", cpuFeatures);
+    if (instrumentsForTsan())
+      f.addFnAttr(llvm::Attribute::SanitizeThread);
   }
   if (optLevel == 0)
     return llvm::Error::success();
@@ -149,6 +171,9 @@ std::string Jit::pipelineText(llvm::PassBuilder &pb,
   if (at != std::string::npos)
     pipeline.replace(at, std::string("loop-unroll<O3>").size(),
                      "loop-unroll<O2>");
+  // Last, so the optimized code is what gets instrumented (as clang does).
+  if (instrumentsForTsan())
+    pipeline += ",tsan-module,function(tsan)";
   return pipeline;
 }
 
@@ -178,7 +203,8 @@ llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
                            llvm::orc::ResourceTrackerSP tracker) {
   // The object depends on the source, the options and the target.
   std::string key = cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures +
-                             "\nO" + std::to_string(optLevel));
+                             "\nO" + std::to_string(optLevel) +
+                             (instrumentsForTsan() ? "\ntsan" : ""));
   std::unique_ptr<llvm::MemoryBuffer> object = lookupCachedObject(key);
   if (!object) {
     llvm::Expected<std::string> bytes = module.withModuleDo(

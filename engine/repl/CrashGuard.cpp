@@ -6,6 +6,8 @@
 
 #include "affjit/Runtime.h"
 
+#include <unistd.h>
+
 #include <csetjmp>
 #include <csignal>
 #include <cstring>
@@ -22,7 +24,42 @@ sigjmp_buf jumpBuffer;
 volatile sig_atomic_t caughtSignal = 0;
 char runtimeMessage[1024];
 
+/// The signal's name for a message written from the handler.
+const char *signalName(int sig) {
+  switch (sig) {
+  case SIGSEGV:
+    return "SIGSEGV (segmentation fault)";
+  case SIGBUS:
+    return "SIGBUS (bus error)";
+  case SIGFPE:
+    return "SIGFPE (arithmetic exception)";
+  case SIGILL:
+    return "SIGILL (illegal instruction)";
+  }
+  return "a signal";
+}
+
+void writeError(const char *text) {
+  ssize_t ignored = write(STDERR_FILENO, text, std::strlen(text));
+  (void)ignored;
+}
+
+/// A crash inside a parallel loop, on whichever thread: jumping back to
+/// the caller would leave the threading runtime mid-region (and from
+/// another thread's stack is undefined), so the session ends with a
+/// message instead. Only async-signal-safe calls here.
+[[noreturn]] void exitFromParallelRegion(int sig) {
+  writeError("affjit: JIT code crashed with ");
+  writeError(signalName(sig));
+  writeError(" inside a parallel loop, which the session cannot recover "
+             "from (--threads 1 runs loops on the calling thread, where "
+             "crashes are caught)\n");
+  _exit(1);
+}
+
 void onSignal(int sig) {
+  if (affjit_rt_in_parallel_region())
+    exitFromParallelRegion(sig);
   caughtSignal = sig;
   siglongjmp(jumpBuffer, 1);
 }

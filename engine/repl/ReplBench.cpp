@@ -46,6 +46,7 @@ bool Repl::cmdBench(std::string_view text) {
   options.checked = session.getOptions().checked;
   // A fast-math session compares within the default tolerance.
   options.fastMath = session.getOptions().fastMath;
+  options.threads = session.getOptions().threads;
   options.runGuarded = runGuarded;
   std::vector<detail::Argument> args;
   if (Error err = buildArguments(*expr, fn->getAttr("function_type").getType(),

@@ -406,4 +406,112 @@ WorkEstimate estimateWork(Operation &func,
   return Estimator(func, args).run();
 }
 
+namespace {
+
+/// The most iterations `forOp` can run: constant bounds, or the smallest
+/// constant difference between an upper and a lower bound expression over
+/// the same operands; nullopt if neither is known.
+std::optional<double> maxTripCount(AffineForOp forOp) {
+  int64_t step = forOp.getStep();
+  auto lb = forOp.getConstantLowerBound(), ub = forOp.getConstantUpperBound();
+  if (lb && ub)
+    return *ub > *lb ? (double)((*ub - *lb + step - 1) / step) : 0.0;
+  AffineMap lbMap = forOp.getLowerBoundMap(), ubMap = forOp.getUpperBoundMap();
+  if (forOp.getLowerBoundOperands() != forOp.getUpperBoundOperands() ||
+      lbMap.getNumDims() != ubMap.getNumDims())
+    return std::nullopt;
+  std::optional<double> best;
+  for (unsigned u = 0; u < ubMap.getNumResults(); ++u)
+    for (unsigned l = 0; l < lbMap.getNumResults(); ++l) {
+      AffineExpr diff =
+          simplifyAffineExpr(ubMap.getResult(u) - lbMap.getResult(l),
+                             lbMap.getNumDims(), lbMap.getNumSymbols());
+      if (diff.getKind() != AffineExprKind::Constant)
+        continue;
+      double trips = diff.getValue() > 0
+                         ? (double)((diff.getValue() + step - 1) / step)
+                         : 0.0;
+      best = best ? std::min(*best, trips) : trips;
+    }
+  return best;
+}
+
+/// The total number of iterations of affine.parallel `op` when its bounds
+/// are constants.
+std::optional<double> parallelTripCount(AffineParallelOp op) {
+  AffineMap lbs = op.getLowerBoundsMap(), ubs = op.getUpperBoundsMap();
+  std::vector<int64_t> steps = op.getSteps();
+  auto allConstant = [](const AffineMap &m) {
+    for (unsigned i = 0; i < m.getNumResults(); ++i)
+      if (m.getResult(i).getKind() != AffineExprKind::Constant)
+        return false;
+    return true;
+  };
+  if (!allConstant(lbs) || !allConstant(ubs) ||
+      lbs.getNumResults() != steps.size() ||
+      ubs.getNumResults() != steps.size())
+    return std::nullopt;
+  double trips = 1;
+  for (size_t d = 0; d < steps.size(); ++d) {
+    int64_t lb = lbs.getResult((unsigned)d).getValue();
+    int64_t ub = ubs.getResult((unsigned)d).getValue();
+    trips *= ub > lb ? (double)((ub - lb + steps[d] - 1) / steps[d]) : 0.0;
+  }
+  return trips;
+}
+
+/// Op instances of one iteration of the body of `op` (its regions).
+std::optional<double> bodyWork(Operation &op, std::string &why);
+
+/// Op instances of one run of `op`: a loop's body times its trips, an if
+/// its larger arm, any other op one per result lane.
+std::optional<double> opWork(Operation &op, std::string &why) {
+  if (op.isTerminator())
+    return 0.0;
+  std::optional<double> trips = 1.0;
+  if (auto forOp = dyn_cast<AffineForOp>(&op))
+    trips = maxTripCount(forOp);
+  else if (auto par = dyn_cast<AffineParallelOp>(&op))
+    trips = parallelTripCount(par);
+  if (!trips) {
+    why = "the trip count of " + describe(op) + " is not known";
+    return std::nullopt;
+  }
+  if (op.getNumRegions() == 0) {
+    double lanesOf = 1;
+    for (Value *r : op.getResults())
+      lanesOf = std::max(lanesOf, lanes(r->getType()));
+    return lanesOf;
+  }
+  std::optional<double> body = bodyWork(op, why);
+  if (!body)
+    return std::nullopt;
+  return *trips * *body;
+}
+
+std::optional<double> bodyWork(Operation &op, std::string &why) {
+  double largest = 0;
+  for (unsigned r = 0; r < op.getNumRegions(); ++r) {
+    double region = 0;
+    for (auto &block : op.getRegion(r).getBlocks())
+      for (auto &inner : block->getOperations()) {
+        std::optional<double> w = opWork(*inner, why);
+        if (!w)
+          return std::nullopt;
+        region += *w;
+      }
+    // Each run takes one arm of an affine.if: count the larger.
+    largest = std::max(largest, region);
+  }
+  return largest;
+}
+
+} // namespace
+
+LoopWork estimateLoopWork(Operation &loop) {
+  LoopWork work;
+  work.ops = opWork(loop, work.unknownReason);
+  return work;
+}
+
 } // namespace affjit

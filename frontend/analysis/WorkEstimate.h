@@ -1,7 +1,9 @@
 // A static estimate of the work one call of a function does, for reporting
 // GFLOP/s and GB/s (the REPL's :time): floating-point operations counted
 // over loop nests whose trip counts are known, and the bytes of the memref
-// arguments the function reads and writes.
+// arguments the function reads and writes. Also the work of one run of a
+// loop nest in op instances, which decides whether a parallel region pays
+// (the `parallelize` pass).
 #pragma once
 
 #include "frontend/ir/IR.h"
@@ -40,5 +42,20 @@ struct WorkEstimate {
 /// depend on other loops, affine.if and calls make the flop count unknown.
 WorkEstimate estimateWork(Operation &func,
                           const std::vector<ArgumentFact> &args);
+
+struct LoopWork {
+  /// Op instances one run of the loop executes: every op of the body counts
+  /// once per iteration of the loops around it inside the loop (a vector
+  /// op once per lane), nested loop bounds and terminators not counted.
+  /// Trip counts are constant bounds, or the constant difference of bounds
+  /// with the same operands (a tile `%i to min(%i + 32, %n)` runs at most
+  /// 32 times); unknown otherwise.
+  std::optional<double> ops;
+  /// Why `ops` is unknown: the loop whose trip count is not known.
+  std::string unknownReason;
+};
+
+/// The work of one run of affine.for (or affine.parallel) `loop`.
+LoopWork estimateLoopWork(Operation &loop);
 
 } // namespace affjit

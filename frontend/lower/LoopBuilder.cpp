@@ -85,4 +85,17 @@ bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
   return true;
 }
 
+bool lowerLoopBody(LoweringContext &lc, Block &block,
+                   const std::vector<llvm::Value *> &blockArgs,
+                   std::vector<llvm::Value *> &yielded) {
+  for (unsigned i = 0; i < blockArgs.size(); ++i)
+    lc.map(block.getArgument(i), blockArgs[i]);
+  if (!lc.lowerOpsExceptTerminator(block))
+    return false;
+  Operation *term = block.getTerminator();
+  yielded =
+      term ? lc.lookup(term->getOperands()) : std::vector<llvm::Value *>();
+  return true;
+}
+
 } // namespace affjit

@@ -22,4 +22,11 @@ bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
                      const LoopBodyFn &body,
                      std::vector<llvm::Value *> &results);
 
+/// Lowers the body block of a loop-like op: maps `blockArgs` to the block's
+/// arguments, lowers its ops, and returns the values its terminator yields
+/// in `yielded`.
+bool lowerLoopBody(LoweringContext &lc, Block &block,
+                   const std::vector<llvm::Value *> &blockArgs,
+                   std::vector<llvm::Value *> &yielded);
+
 } // namespace affjit

@@ -1,16 +1,13 @@
 // Lowering of the affine dialect (seed 000) to LLVM IR: affine.for with
 // max/min bounds, steps and iter_args; affine.if with integer sets and
-// results; affine.parallel as a sequential loop nest whose reductions start
-// from the identity of their kind; apply/min/max; load/store and their vector
-// forms; prefetch; DMA start/wait through the runtime.
+// results (affine.parallel is in LowerParallel.cpp); apply/min/max;
+// load/store and their vector forms; prefetch; DMA start/wait through the
+// runtime.
 #include "frontend/ir/AffineOps.h"
 #include "frontend/lower/LoopBuilder.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
-
-#include <cmath>
-#include <limits>
 
 namespace affjit {
 
@@ -35,21 +32,6 @@ llvm::Value *emitBound(LoweringContext &lc, const AffineMap &map,
   return r;
 }
 
-/// Lowers the body block of a loop-like op: maps `blockArgs`, lowers the
-/// ops, and returns the yielded values in `yielded`.
-bool lowerBodyBlock(LoweringContext &lc, Block &block,
-                    const std::vector<llvm::Value *> &blockArgs,
-                    std::vector<llvm::Value *> &yielded) {
-  for (unsigned i = 0; i < blockArgs.size(); ++i)
-    lc.map(block.getArgument(i), blockArgs[i]);
-  if (!lc.lowerOpsExceptTerminator(block))
-    return false;
-  Operation *term = block.getTerminator();
-  yielded =
-      term ? lc.lookup(term->getOperands()) : std::vector<llvm::Value *>();
-  return true;
-}
-
 //===-- affine.for
 //----------------------------------------------------------===//
 
@@ -71,7 +53,7 @@ bool lowerFor(LoweringContext &lc, Operation &op) {
           std::vector<llvm::Value *> &next) {
         std::vector<llvm::Value *> args{iv};
         args.insert(args.end(), carried.begin(), carried.end());
-        return lowerBodyBlock(lc, body, args, next);
+        return lowerLoopBody(lc, body, args, next);
       },
       results);
   for (unsigned i = 0; ok && i < op.getNumResults(); ++i)
@@ -113,7 +95,7 @@ bool lowerIf(LoweringContext &lc, Operation &op) {
     b.SetInsertPoint(r == 0 ? thenBB : elseBB);
     std::vector<llvm::Value *> yielded;
     Region &region = op.getRegion(r);
-    if (!region.empty() && !lowerBodyBlock(lc, region.front(), {}, yielded))
+    if (!region.empty() && !lowerLoopBody(lc, region.front(), {}, yielded))
       return false;
     arms.push_back({b.GetInsertBlock(), yielded});
     b.CreateBr(merge);
@@ -126,171 +108,6 @@ bool lowerIf(LoweringContext &lc, Operation &op) {
       phi->addIncoming(vals[i], bb);
     lc.map(op.getResult(i), phi);
   }
-  return true;
-}
-
-//===-- affine.parallel
-//-----------------------------------------------------===//
-
-/// MLIR's arith::AtomicRMWKind numbering, as stored in `reductions`.
-enum class ReductionKind : int64_t {
-  AddF = 0,
-  AddI = 1,
-  Assign = 2,
-  MaximumF = 3,
-  MaxS = 4,
-  MaxU = 5,
-  MinimumF = 6,
-  MinS = 7,
-  MinU = 8,
-  MulF = 9,
-  MulI = 10,
-  OrI = 11,
-  AndI = 12,
-  MaxNumF = 13,
-  MinNumF = 14,
-};
-
-/// The identity of a reduction (seed 000: 0.0 for addf, 1.0 for mulf, ...).
-llvm::Constant *reductionIdentity(ReductionKind k, llvm::Type *t) {
-  double inf = std::numeric_limits<double>::infinity();
-  unsigned w = t->isIntegerTy() ? t->getIntegerBitWidth() : 0;
-  switch (k) {
-  case ReductionKind::AddF:
-    return llvm::ConstantFP::get(t, 0.0);
-  case ReductionKind::MulF:
-    return llvm::ConstantFP::get(t, 1.0);
-  case ReductionKind::MaximumF:
-  case ReductionKind::MaxNumF:
-    return llvm::ConstantFP::get(t, -inf);
-  case ReductionKind::MinimumF:
-  case ReductionKind::MinNumF:
-    return llvm::ConstantFP::get(t, inf);
-  case ReductionKind::AddI:
-  case ReductionKind::OrI:
-  case ReductionKind::MaxU:
-  case ReductionKind::Assign:
-    return llvm::Constant::getNullValue(t);
-  case ReductionKind::MulI:
-    return llvm::ConstantInt::get(t, 1);
-  case ReductionKind::AndI:
-  case ReductionKind::MinU:
-    return llvm::Constant::getAllOnesValue(t);
-  case ReductionKind::MaxS:
-    return llvm::ConstantInt::get(t, llvm::APInt::getSignedMinValue(w));
-  case ReductionKind::MinS:
-    return llvm::ConstantInt::get(t, llvm::APInt::getSignedMaxValue(w));
-  }
-  return nullptr;
-}
-
-llvm::Value *combine(Builder &b, ReductionKind k, llvm::Value *acc,
-                     llvm::Value *v) {
-  using I = llvm::Intrinsic::ID;
-  switch (k) {
-  case ReductionKind::AddF:
-    return b.CreateFAdd(acc, v);
-  case ReductionKind::MulF:
-    return b.CreateFMul(acc, v);
-  case ReductionKind::AddI:
-    return b.CreateAdd(acc, v);
-  case ReductionKind::MulI:
-    return b.CreateMul(acc, v);
-  case ReductionKind::OrI:
-    return b.CreateOr(acc, v);
-  case ReductionKind::AndI:
-    return b.CreateAnd(acc, v);
-  case ReductionKind::Assign:
-    return v;
-  case ReductionKind::MaximumF:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::maximum, acc, v);
-  case ReductionKind::MinimumF:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::minimum, acc, v);
-  case ReductionKind::MaxNumF:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::maxnum, acc, v);
-  case ReductionKind::MinNumF:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::minnum, acc, v);
-  case ReductionKind::MaxS:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::smax, acc, v);
-  case ReductionKind::MinS:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::smin, acc, v);
-  case ReductionKind::MaxU:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::umax, acc, v);
-  case ReductionKind::MinU:
-    return b.CreateBinaryIntrinsic((I)llvm::Intrinsic::umin, acc, v);
-  }
-  return v;
-}
-
-/// Per-dimension bounds of affine.parallel: max (lower) / min (upper) over
-/// each group of map results.
-std::vector<llvm::Value *>
-emitGroupedBounds(LoweringContext &lc, const AffineMap &map,
-                  const std::vector<int64_t> &groups,
-                  const std::vector<llvm::Value *> &ops, bool isMax) {
-  std::vector<llvm::Value *> vals = lc.emitAffineMap(map, ops);
-  std::vector<llvm::Value *> out;
-  size_t at = 0;
-  for (int64_t g : groups) {
-    llvm::Value *r = vals[at];
-    for (int64_t k = 1; k < g; ++k)
-      r = lc.builder().CreateBinaryIntrinsic(isMax ? llvm::Intrinsic::smax
-                                                   : llvm::Intrinsic::smin,
-                                             r, vals[at + k]);
-    out.push_back(r);
-    at += g;
-  }
-  return out;
-}
-
-bool lowerParallel(LoweringContext &lc, Operation &op) {
-  AffineParallelOp par(&op);
-  std::vector<int64_t> steps = par.getSteps();
-  size_t rank = steps.size();
-  std::vector<llvm::Value *> lbs = emitGroupedBounds(
-      lc, par.getLowerBoundsMap(), par.getLowerBoundsGroups(),
-      lc.lookup(par.getLowerBoundsOperands()), /*isMax=*/true);
-  std::vector<llvm::Value *> ubs = emitGroupedBounds(
-      lc, par.getUpperBoundsMap(), par.getUpperBoundsGroups(),
-      lc.lookup(par.getUpperBoundsOperands()), /*isMax=*/false);
-  std::vector<ReductionKind> kinds;
-  std::vector<llvm::Value *> init;
-  for (int64_t kind : par.getReductions()) {
-    kinds.push_back((ReductionKind)kind);
-    init.push_back(reductionIdentity(
-        kinds.back(),
-        lc.convertType(op.getResult((unsigned)init.size())->getType())));
-  }
-  Block &body = *par.getBody();
-  std::vector<llvm::Value *> ivs(rank);
-  // One counted loop per dimension, outermost first; accumulators carried.
-  std::function<bool(size_t, const std::vector<llvm::Value *> &,
-                     std::vector<llvm::Value *> &)>
-      emitDim = [&](size_t d, const std::vector<llvm::Value *> &acc,
-                    std::vector<llvm::Value *> &out) -> bool {
-    if (d == rank) {
-      std::vector<llvm::Value *> yielded;
-      if (!lowerBodyBlock(lc, body, ivs, yielded))
-        return false;
-      out.clear();
-      for (size_t i = 0; i < acc.size(); ++i)
-        out.push_back(combine(lc.builder(), kinds[i], acc[i], yielded[i]));
-      return true;
-    }
-    return emitCountedLoop(
-        lc, lbs[d], ubs[d], lc.indexConst(steps[d]), acc,
-        [&](llvm::Value *iv, const std::vector<llvm::Value *> &carried,
-            std::vector<llvm::Value *> &next) {
-          ivs[d] = iv;
-          return emitDim(d + 1, carried, next);
-        },
-        out);
-  };
-  std::vector<llvm::Value *> results;
-  if (!emitDim(0, init, results))
-    return false;
-  for (unsigned i = 0; i < op.getNumResults(); ++i)
-    lc.map(op.getResult(i), results[i]);
   return true;
 }
 
@@ -418,7 +235,7 @@ bool lowerDmaWait(LoweringContext &lc, Operation &op) {
 void registerAffineOpLowerings(OpLoweringRegistry &r) {
   r.add("affine.for", lowerFor);
   r.add("affine.if", lowerIf);
-  r.add("affine.parallel", lowerParallel);
+  r.add("affine.parallel", lowerAffineParallel);
   r.add("affine.apply", lowerApply);
   r.add("affine.min", lowerMinMax);
   r.add("affine.max", lowerMinMax);

@@ -17,9 +17,13 @@ namespace affjit {
 struct LowerOptions {
   /// Emit a bounds check before every memref access (`run --checked`).
   bool checked = false;
+  /// Threads an affine.parallel runs on (1: sequential loops, as MLIR's
+  /// own lowering runs them).
+  unsigned threads = 1;
   /// Every float op gets all of LLVM's fast-math flags (`--fast-math`,
   /// clang's -ffast-math: reassociation, FMA contraction, no NaN/Inf);
-  /// otherwise only those its own `fastmath<...>` attribute names.
+  /// otherwise only those its own `fastmath<...>` attribute names. Float
+  /// reductions of affine.parallel then run in parallel too.
   bool fastMath = false;
 };
 

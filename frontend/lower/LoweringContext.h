@@ -82,6 +82,11 @@ public:
   /// A stack slot in the current function's entry block, so slots created
   /// inside loops do not grow the stack.
   llvm::Value *entryAlloca(llvm::Type *type);
+  /// True while lowering the outlined body of a parallel loop: loops
+  /// inside it run sequentially (only the outermost level is parallel).
+  bool inParallelRegion() const { return parallelDepth > 0; }
+  void enterParallelRegion() { ++parallelDepth; }
+  void exitParallelRegion() { --parallelDepth; }
 
 private:
   llvm::Module &module;
@@ -90,6 +95,7 @@ private:
   Module &source;
   llvm::IRBuilder<> b;
   std::unordered_map<Value *, llvm::Value *> values;
+  unsigned parallelDepth = 0;
 };
 
 } // namespace affjit

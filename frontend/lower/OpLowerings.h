@@ -25,6 +25,10 @@ private:
   std::unordered_map<std::string, OpLowerFn> fns;
 };
 
+/// affine.parallel, sequential or on the threading runtime
+/// (LowerParallel.cpp).
+bool lowerAffineParallel(LoweringContext &lc, Operation &op);
+
 void registerArithOpLowerings(OpLoweringRegistry &r);
 void registerMathOpLowerings(OpLoweringRegistry &r);
 void registerAffineOpLowerings(OpLoweringRegistry &r);

@@ -29,14 +29,18 @@ class PassContext {
 public:
   /// `remarks` is empty when nobody asked for this pass's report.
   explicit PassContext(DiagnosticEngine &diag, std::string_view passName = "",
-                       RemarkSink remarks = nullptr, bool fastMath = false)
+                       RemarkSink remarks = nullptr, bool fastMath = false,
+                       unsigned threads = 1)
       : diag(diag), passName(passName), remarks(std::move(remarks)),
-        fastMath(fastMath) {}
+        fastMath(fastMath), threads(threads) {}
 
   DiagnosticEngine &getDiagnostics() const { return diag; }
   /// The user allowed floating-point reassociation everywhere
   /// (`--fast-math`, EngineOptions::fastMath), as clang's -ffast-math.
   bool isFastMath() const { return fastMath; }
+  /// Threads the compiled code may use (`--threads`,
+  /// EngineOptions::threads); 1 means no parallel loops.
+  unsigned getThreads() const { return threads; }
   std::string_view getPassName() const { return passName; }
 
   /// Whether remarks are wanted: a pass need not compose messages (or
@@ -53,6 +57,7 @@ private:
   std::string_view passName;
   RemarkSink remarks;
   bool fastMath;
+  unsigned threads;
 };
 
 } // namespace affjit

@@ -5,6 +5,7 @@
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/LoopInterchange.h"
 #include "frontend/transform/NormalizeLoops.h"
+#include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ScalarReplacement.h"
 #include "frontend/transform/UnrollAndJam.h"
 #include "frontend/transform/Vectorize.h"
@@ -40,11 +41,17 @@ const PassRegistry &passRegistry() {
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
+      {"parallelize",
+       "outermost provably parallel loops to affine.parallel, run on all "
+       "threads when the work pays",
+       [](Module &m, PassContext &c) { return parallelizeLoops(m, c, {}); }},
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
       "fuse", "interchange", "scalrep", "vectorize", "unroll-jam"};
-  static const PassRegistry registry{passes, defaultPipeline};
+  // Appended to `default` when more than one thread is available.
+  static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
+  static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};
   return registry;
 }
 
@@ -105,8 +112,13 @@ std::string knownNames(const PassRegistry &registry) {
 /// Appends the passes of `default`; false with `error` if the table names
 /// a pass that does not exist (a mistake in the registry, not in the spec).
 bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
-                   std::string &error) {
-  for (std::string_view name : registry.defaultPipeline) {
+                   unsigned threads, std::string &error) {
+  std::vector<std::string_view> names(registry.defaultPipeline.begin(),
+                                      registry.defaultPipeline.end());
+  if (threads > 1)
+    names.insert(names.end(), registry.parallelPipeline.begin(),
+                 registry.parallelPipeline.end());
+  for (std::string_view name : names) {
     const PassInfo *pass = findPass(name, registry);
     if (!pass) {
       error = "the default pipeline names the unknown pass '" +
@@ -122,7 +134,8 @@ bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
 
 std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
                                               std::string &error,
-                                              const PassRegistry &registry) {
+                                              const PassRegistry &registry,
+                                              unsigned threads) {
   spec = trimBlanks(spec);
   if (spec.empty()) {
     error = "empty --pipeline (expected none, default or pass names "
@@ -138,7 +151,7 @@ std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
     return std::nullopt;
   for (std::string_view name : *names) {
     if (name == kDefault) {
-      if (!appendDefault(registry, pipeline, error))
+      if (!appendDefault(registry, pipeline, threads, error))
         return std::nullopt;
       continue;
     }
@@ -181,7 +194,7 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
     bool reported = options.onRemark && options.report.contains(pass->name);
     PassContext context(diag, pass->name,
                         reported ? options.onRemark : RemarkSink(),
-                        options.fastMath);
+                        options.fastMath, options.threads);
     bool ok = pass->run(module, context);
     if (ok && diag.getNumErrors() == errorsBefore && options.verifyEach &&
         !verifyModule(module, diag))

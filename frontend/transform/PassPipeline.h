@@ -35,6 +35,8 @@ struct PassRegistry {
   std::span<const PassInfo> passes;
   /// The names `default` expands to, in order.
   std::span<const std::string_view> defaultPipeline;
+  /// Appended to `default` when more than one thread is available.
+  std::span<const std::string_view> parallelPipeline = {};
 };
 
 /// affjit's passes (the table in PassPipeline.cpp).
@@ -63,9 +65,12 @@ struct PassPipeline {
 /// passes). On an empty spec or an unknown name returns nullopt with
 /// `error` set, e.g. "unknown pass 'foo' in --pipeline (known: none,
 /// default)".
+/// `threads` is how many threads the compiled code may use: with more than
+/// one, `default` also runs the registry's parallel passes.
 std::optional<PassPipeline>
 parsePassPipeline(std::string_view spec, std::string &error,
-                  const PassRegistry &registry = passRegistry());
+                  const PassRegistry &registry = passRegistry(),
+                  unsigned threads = 1);
 
 /// The names of a pipeline's passes joined by commas ("" for none): what
 /// the pipeline does, independent of how the spec spelled it.
@@ -77,6 +82,8 @@ struct PassRunOptions {
   bool verifyEach = false;
   /// Floating-point reassociation allowed everywhere (PassContext).
   bool fastMath = false;
+  /// Threads the compiled code may use (PassContext).
+  unsigned threads = 1;
   /// The passes whose remarks go to `onRemark` (none by default).
   PassSelection report;
   RemarkSink onRemark;

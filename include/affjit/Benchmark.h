@@ -74,6 +74,10 @@ struct BenchmarkOptions {
   /// that is less strict) instead of bit for bit.
   bool fastMath = false;
   uint64_t maxUlps = 64;
+  /// Threads parallel loops run on (EngineOptions::threads; 0: the
+  /// default). With more than one the calling thread is not pinned, as the
+  /// runtime's threads would inherit its single CPU.
+  unsigned threads = 0;
   /// Timed repetitions continue until they add up to `minTime` seconds
   /// (at least 3); `repetitions` > 0 fixes their number instead.
   double minTime = 0.5;

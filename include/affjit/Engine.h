@@ -265,6 +265,11 @@ struct EngineOptions {
   /// reassociate only ops marked fastmath<reassoc> or fastmath<fast>, and
   /// results are bit-identical to the unoptimized program.
   bool fastMath = false;
+  /// Threads parallel loops (affine.parallel and the loops the
+  /// `parallelize` pass proves parallel) run on: 0 for AFFJIT_NUM_THREADS
+  /// if set, else every core this process may use. With 1, `default` does
+  /// not parallelize and affine.parallel runs sequentially.
+  unsigned threads = 0;
   /// The passes whose decisions are reported, as `--opt-report=` takes
   /// them: "" for none, `all`, or pass names separated by commas.
   /// compile() fails on an unknown name.

@@ -169,6 +169,38 @@ _mlir_ciface_printMemref1dInd(affjit::StridedMemRef<uint64_t, 1> *m);
 /// Nanoseconds from std::chrono::high_resolution_clock.
 AFFJIT_RT_EXPORT int64_t _mlir_ciface_nanoTime(void);
 
+//===-- parallel loops (affine.parallel, the `parallelize` pass)
+//-----------===//
+
+/// The outlined body of a parallel loop: runs the iterations whose
+/// induction variable goes from `begin` up to (not including) `end` with the
+/// loop's step, as chunk `chunk` of the partition (reductions keep their
+/// partial result in the chunk's slot of `context`).
+typedef void (*affjit_rt_parallel_body_t)(void *context, int64_t begin,
+                                          int64_t end, int64_t chunk);
+
+/// Runs `lb` to `ub` by `step` (step > 0) as `numChunks` contiguous chunks
+/// of nearly equal trip counts (the first `trip % numChunks` one iteration
+/// longer), each exactly once, on a team of up to `numChunks` threads of
+/// LLVM's OpenMP runtime (libomp). The partition depends on the bounds and
+/// `numChunks` only, never on timing. Inside another parallel region, or
+/// with one chunk, every chunk runs in order on the calling thread (nested
+/// parallelism: only the outermost level runs in parallel).
+AFFJIT_RT_EXPORT void affjit_rt_parallel_for(affjit_rt_parallel_body_t body,
+                                             void *context, int64_t lb,
+                                             int64_t ub, int64_t step,
+                                             int64_t numChunks);
+/// Nonzero while the calling thread runs inside affjit_rt_parallel_for, as
+/// the thread that forked the region or one of its team. A crash there
+/// cannot be recovered by jumping out (the runtime's team would be left
+/// mid-region): the REPL's crash guard reports it and exits instead.
+/// SIGINT is blocked while a region runs, and the team's threads never
+/// receive it.
+AFFJIT_RT_EXPORT int affjit_rt_in_parallel_region(void);
+/// The number of cores this process may run on (its CPU affinity mask):
+/// the default thread count.
+AFFJIT_RT_EXPORT int64_t affjit_rt_available_cores(void);
+
 //===-- symbol table for the JIT
 //--------------------------------------------===//
 

@@ -1,0 +1,35 @@
+// Pass `parallelize`: the outermost affine.for of each nest that the
+// dependence analysis proves parallel (LoopParallelism.h: no memory
+// dependence carried by it, every iter_arg a reduction) becomes an
+// affine.parallel (seed 000, "affine.parallel"), its iter_args `reduce`
+// kinds combined with the loop's initial values after it, like MLIR's
+// -affine-parallelize. Loops whose work (WorkEstimate.h, op instances of one
+// run) is below a threshold stay sequential: a parallel region costs more
+// than it saves there. Float reductions are parallelized only with fast
+// math, as running them in parallel reassociates them. Only the outermost
+// parallel loop of a nest is converted (nested parallelism runs the outer
+// level only). `--opt-report=parallelize` says per loop what was
+// parallelized or why not. The lowering runs affine.parallel on the
+// threading runtime (LowerParallel.cpp).
+#pragma once
+
+#include "frontend/ir/IR.h"
+#include "frontend/transform/PassContext.h"
+
+namespace affjit {
+
+struct ParallelizeOptions {
+  /// Loops whose one run executes fewer op instances than this stay
+  /// sequential (AFFJIT_PARALLEL_MIN_WORK overrides the default). Measured
+  /// with benchmarks/ParallelBench.cpp, see the README.
+  double minWork = defaultMinWork();
+  /// 2^20 (measured on a 2-core machine shared with other work, see the
+  /// README), or AFFJIT_PARALLEL_MIN_WORK when it holds a number >= 0.
+  static double defaultMinWork();
+};
+
+/// Converts the outermost parallel loops of every function in `module`.
+bool parallelizeLoops(Module &module, PassContext &context,
+                      const ParallelizeOptions &options);
+
+} // namespace affjit
