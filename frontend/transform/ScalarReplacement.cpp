@@ -142,6 +142,7 @@ bool replaceScalars(Module &module, PassContext &context) {
     if (func.isDeclaration())
       return;
     forwardInBlock(*func.getBody(), context);
+    eraseWriteOnlyBuffers(func.getOperation(), context);
     promoteInLoops(func.getOperation(), context);
     eraseWriteOnlyBuffers(func.getOperation(), context);
   });

@@ -133,6 +133,12 @@ AffineForOp promoteInvariantElements(AffineForOp forOp,
     if (accesses.empty())
       return forOp;
     bool written = hasStore(accesses);
+    // An element each iteration writes before it reads carries nothing
+    // from one iteration to the next (fusion's private scalars, once
+    // stores are forwarded): carrying it would make a loop that is
+    // parallel and vectorizable carry a value that is not a reduction.
+    if (written && !isa<AffineLoadOp>(accesses.front()))
+      return forOp;
     if (remark)
       remark(accesses.front()->getLoc(),
              written ? "element kept in a register across the loop (loaded "

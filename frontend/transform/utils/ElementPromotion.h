@@ -23,11 +23,13 @@ using PromotionRemark = std::function<void(const Location &, std::string)>;
 /// scalar affine.load / affine.store ops directly in the loop's body touch,
 /// all with the same memref, map and operands defined outside the loop,
 /// while nothing else in the loop (nested ops included) may read or write
-/// that buffer or unknown memory. The loop must run at least once (a
-/// constant trip count), as the promoted load and store then run no
-/// element the original did not. `forOp` is replaced by a loop with more
-/// iter_args when a stored element is promoted; the returned loop is the
-/// one in the IR afterwards. `promoted`, if given, counts the elements.
+/// that buffer or unknown memory; an element the loop writes must be read
+/// before it is written (a value carried from the previous iteration:
+/// an accumulation), else it is left in memory. The loop must run at least once
+/// (a constant trip count), as the promoted load and store then run no element
+/// the original did not. `forOp` is replaced by a loop with more iter_args when
+/// a stored element is promoted; the returned loop is the one in the IR
+/// afterwards. `promoted`, if given, counts the elements.
 AffineForOp promoteInvariantElements(AffineForOp forOp,
                                      const PromotionRemark &remark = {},
                                      unsigned *promoted = nullptr);
