@@ -23,6 +23,7 @@
 #   AFFJIT_FUZZ_SEED         libFuzzer's -seed (default 1)
 #   AFFJIT_FUZZ_FUSION_ARGS  more libFuzzer flags for the fusion target
 #   AFFJIT_FUZZ_BUILD_DIR    the build directory (default build-fuzz)
+#   AFFJIT_FUZZ_BUILD_TYPE   its CMake build type (default Release)
 #
 # A long fusion campaign by hand (runs = -1: no limit on inputs), in rounds
 # of an hour that each go on from the corpus the previous one grew (the
@@ -48,8 +49,12 @@ runs=${AFFJIT_FUZZ_RUNS:-100000}
 fusion_runs=${AFFJIT_FUZZ_FUSION_RUNS:-300}
 fusion_seconds=${AFFJIT_FUZZ_FUSION_SECONDS:-90}
 targets=${AFFJIT_FUZZ_TARGETS:-parse compile fusion}
+# Release (no debug info): this is CI's third build of the libraries, and
+# crash reports still name the functions; rebuild with RelWithDebInfo
+# (AFFJIT_FUZZ_BUILD_TYPE) for file:line while chasing a finding.
 if [ ! -f "$dir/build.ninja" ]; then
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  cmake -S . -B "$dir" -G Ninja \
+    -DCMAKE_BUILD_TYPE="${AFFJIT_FUZZ_BUILD_TYPE:-Release}" \
     -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
     -DAFFJIT_FUZZ=ON -DAFFJIT_BUILD_TESTS=OFF -DAFFJIT_BUILD_BENCHMARKS=OFF
 fi
