@@ -52,6 +52,14 @@ public:
   /// Makes the op access `memref` instead (same subscripts).
   void setMemRef(Value *memref);
 
+  /// True if `other` names its element the same way: the same memref
+  /// value, map and map operands (wherever both run in one execution of a
+  /// block, they touch one element).
+  bool isSameElementAs(const AffineAccess &other) const {
+    return getMemRef() == other.getMemRef() && getMap() == other.getMap() &&
+           getMapOperands() == other.getMapOperands();
+  }
+
 private:
   AffineAccess(Operation *op, unsigned memrefIndex)
       : op(op), memrefIndex(memrefIndex) {}

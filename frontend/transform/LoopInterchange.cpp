@@ -21,9 +21,7 @@ bool accessUses(Operation *access, Value *iv) {
 }
 
 bool sameElement(Operation *a, Operation *b) {
-  auto x = AffineAccess::get(a), y = AffineAccess::get(b);
-  return x->getMemRef() == y->getMemRef() && x->getMap() == y->getMap() &&
-         x->getMapOperands() == y->getMapOperands();
+  return AffineAccess::get(a)->isSameElementAs(*AffineAccess::get(b));
 }
 
 /// The band's loops are perfectly nested; a band is rectangular when no

@@ -143,8 +143,9 @@ bool replaceScalars(Module &module, PassContext &context) {
       return;
     forwardInBlock(*func.getBody(), context);
     eraseWriteOnlyBuffers(func.getOperation(), context);
+    // Promotion leaves every buffer it touches read (by the load before
+    // the loop), so nothing becomes write-only after it.
     promoteInLoops(func.getOperation(), context);
-    eraseWriteOnlyBuffers(func.getOperation(), context);
   });
   return true;
 }

@@ -28,9 +28,7 @@ bool isInvariantScalarAccess(Operation *op, AffineForOp loop) {
 }
 
 bool sameElement(Operation *a, Operation *b) {
-  auto x = AffineAccess::get(a), y = AffineAccess::get(b);
-  return x->getMemRef() == y->getMemRef() && x->getMap() == y->getMap() &&
-         x->getMapOperands() == y->getMapOperands();
+  return AffineAccess::get(a)->isSameElementAs(*AffineAccess::get(b));
 }
 
 /// The accesses of one element, in body order, when nothing else in the

@@ -72,10 +72,7 @@ bool isDefinedInside(Value *v, Operation *op) {
     Block *b = v->getParentBlock();
     def = b ? b->getParentOp() : nullptr;
   }
-  for (Operation *p = def; p; p = p->getParentOp())
-    if (p == op)
-      return true;
-  return false;
+  return def && def->isAncestorOrSelf(op);
 }
 
 namespace {
