@@ -41,6 +41,35 @@ AccessPattern getAccessPattern(Operation *op, Value *iv) {
   return AccessPattern::Contiguous;
 }
 
+std::optional<std::vector<int64_t>> getConditionLaneSteps(AffineIfOp ifOp,
+                                                          Value *iv) {
+  IntegerSet set = ifOp.getCondition();
+  std::vector<Value *> operands = ifOp.getConditionOperands();
+  FlatExprs flat;
+  if (!flattenAffineExprs(set.getConstraints(), set.getNumDims(),
+                          set.getNumSymbols(), flat))
+    return std::nullopt;
+  unsigned inputs = set.getNumInputs();
+  std::vector<int64_t> steps;
+  for (const std::vector<int64_t> &row : flat.rows) {
+    int64_t step = 0;
+    bool moves = false;
+    for (unsigned p = 0; p < inputs; ++p)
+      if (operands[p] == iv && row[p] != 0) {
+        if (p >= set.getNumDims())
+          return std::nullopt;
+        step += row[p];
+        moves = true;
+      }
+    // A division or modulo (a local column) is not linear across lanes.
+    for (unsigned l = inputs; moves && l + 1 < row.size(); ++l)
+      if (row[l] != 0)
+        return std::nullopt;
+    steps.push_back(step);
+  }
+  return steps;
+}
+
 namespace {
 
 bool isNumber(Type t) { return t.isInteger() || t.isFloat(); }
@@ -87,12 +116,68 @@ public:
 private:
   bool isVector(Value *v) const { return vectors.count(v) != 0; }
 
+  /// Whether `op` runs under an affine.if whose condition differs between
+  /// lanes (it then runs on every lane, its memory accesses masked).
+  bool isUnderLaneCondition(Operation *op) const {
+    for (Operation *p = op->getParentOp(); p && p != loop.getOperation();
+         p = p->getParentOp())
+      if (laneIfs.count(p))
+        return true;
+    return false;
+  }
+
+  std::string visitIf(AffineIfOp ifOp) {
+    bool lanes = false;
+    for (Value *v : ifOp.getConditionOperands()) {
+      if (isVector(v))
+        return "a condition is computed from vector values";
+      lanes |= v == iv;
+    }
+    if (lanes) {
+      if (!getConditionLaneSteps(ifOp, iv))
+        return "a condition divides the induction variable";
+      laneIfs.insert(ifOp.getOperation());
+    }
+    for (Value *r : ifOp->getResults()) {
+      if (!isNumber(r->getType()))
+        return "an affine.if yields " + r->getType().str();
+      vectors.insert(r);
+      noteType(r->getType());
+    }
+    return "";
+  }
+
+  /// What a lane-dependent condition forbids: every op under it runs on
+  /// all lanes, so it must not trap, and memory is touched only through
+  /// masked vector accesses.
+  std::string checkUnderLaneCondition(Operation *op) {
+    if (isa<AffineForOp>(op))
+      return "a loop runs under a condition that differs between lanes";
+    if (isa<AffineLoadOp>(op) || isa<AffineStoreOp>(op))
+      if (getAccessPattern(op, iv) != AccessPattern::Contiguous)
+        return "an access under a condition that differs between lanes "
+               "does not move with the loop";
+    static const std::set<std::string> kTrapping = {
+        "arith.divsi",     "arith.divui",     "arith.remsi",     "arith.remui",
+        "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi"};
+    if (kTrapping.count(op->getName()))
+      return "'" + op->getName() +
+             "' under a condition that differs between lanes could trap on "
+             "a disabled lane";
+    return "";
+  }
+
   void noteType(Type t) { maxBits = std::max(maxBits, bitsOf(t)); }
 
   std::string visit(Operation *op) {
     const std::string &name = op->getName();
     if (name == "affine.yield")
       return "";
+    if (isUnderLaneCondition(op))
+      if (std::string why = checkUnderLaneCondition(op); !why.empty())
+        return why;
+    if (auto ifOp = dyn_cast<AffineIfOp>(op))
+      return visitIf(ifOp);
     if (auto inner = dyn_cast<AffineForOp>(op)) {
       // Its inits may be vectors (an element promoted to a register before
       // it, seed 003's outer-loop reduction): they only start the carried
@@ -171,6 +256,7 @@ private:
   AffineForOp loop;
   Value *iv;
   std::set<Value *> vectors;
+  std::set<Operation *> laneIfs;
   unsigned maxBits = 0;
 };
 

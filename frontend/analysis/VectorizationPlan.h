@@ -9,8 +9,12 @@
 // broadcast); arith and math ops, compares, selects and casts on numbers;
 // loops nested in it keep running as scalar loops over vector values, their
 // iter_args becoming vectors of independent reductions (the outer-loop
-// reduction of a column sum, which reorders nothing). The induction
-// variable may only index memory. The loop chosen in a nest is the
+// reduction of a column sum, which reorders nothing); an affine.if whose
+// condition is the same on every lane stays around vector code, one whose
+// condition moves with the loop (linearly) becomes a mask: everything under
+// it runs on every lane, so it may hold no loop, no access that does not
+// move with the loop and no integer division. The induction variable may
+// only index memory and appear in conditions. The loop chosen in a nest is the
 // innermost that qualifies: a row sum vectorizes its inner loop, a column
 // sum its outer one. Lanes: the host's vector width over the widest element.
 // The analysis only reads the IR.
@@ -19,6 +23,7 @@
 #include "frontend/analysis/ReductionDetection.h"
 #include "frontend/ir/Ops.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +73,12 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
 /// The pattern of the access `op` (affine.load/store) along the loop whose
 /// induction variable is `iv`.
 AccessPattern getAccessPattern(Operation *op, Value *iv);
+
+/// Per constraint of `ifOp`'s condition, how much its value grows from one
+/// lane to the next when the loop of `iv` is vectorized (0 where `iv` does
+/// not appear); nullopt when `iv` appears under a division or modulo.
+std::optional<std::vector<int64_t>> getConditionLaneSteps(AffineIfOp ifOp,
+                                                          Value *iv);
 
 /// The loops to vectorize inside `root` (innermost qualifying loop of each
 /// nest), and for each loop that was considered and rejected, why.

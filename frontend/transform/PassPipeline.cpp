@@ -7,6 +7,7 @@
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ScalarReplacement.h"
+#include "frontend/transform/StreamReductions.h"
 #include "frontend/transform/UnrollAndJam.h"
 #include "frontend/transform/Vectorize.h"
 #include "frontend/verify/Verifier.h"
@@ -30,6 +31,10 @@ const PassRegistry &passRegistry() {
        "stores forwarded to loads of the same element; write-only buffers "
        "removed",
        [](Module &m, PassContext &c) { return replaceScalars(m, c); }},
+      {"stream-reductions",
+       "column-sum reductions strip-mined by rows, strips outside the "
+       "parallel loop (streams the rows)",
+       [](Module &m, PassContext &c) { return streamReductions(m, c); }},
       {"vectorize",
        "innermost qualifying loop of each nest at host SIMD width, "
        "reductions included",
@@ -48,7 +53,8 @@ const PassRegistry &passRegistry() {
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse", "interchange", "scalrep", "vectorize", "unroll-jam"};
+      "fuse",      "interchange", "scalrep", "stream-reductions",
+      "vectorize", "unroll-jam"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};

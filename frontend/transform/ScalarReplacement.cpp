@@ -93,6 +93,38 @@ unsigned forwardInBlock(Block &block, PassContext &context) {
   return forwarded;
 }
 
+/// Whether the store `op` is overwritten by a store to the same element
+/// later in its block before anything may read its buffer.
+bool isOverwritten(Operation *op) {
+  ElementKey key = keyOf(op);
+  Value *memref = std::get<0>(key);
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (isa<AffineStoreOp>(next) && keyOf(next) == key)
+      return true;
+    if (mayRead(next, memref))
+      return false;
+  }
+  return false;
+}
+
+/// Erases stores that a later store to the same element overwrites with
+/// nothing reading in between (what promotion leaves: `store init, t[j]`
+/// before a loop that now carries t[j] and stores it after).
+void eraseOverwrittenStores(Operation *func, PassContext &context) {
+  std::vector<Operation *> dead;
+  func->walk([&](Operation *op) {
+    if (isa<AffineStoreOp>(op) && isOverwritten(op))
+      dead.push_back(op);
+  });
+  for (Operation *op : dead) {
+    if (context.remarksEnabled())
+      context.remark(op->getLoc(),
+                     "store removed: the element is stored again before it "
+                     "is read");
+    op->erase();
+  }
+}
+
 /// A local buffer nothing reads: only affine stores and deallocs use it.
 bool isWriteOnlyBuffer(Operation *alloc) {
   if (!isa<AllocOp>(alloc) && !isa<AllocaOp>(alloc))
@@ -146,6 +178,10 @@ bool replaceScalars(Module &module, PassContext &context) {
     // Promotion leaves every buffer it touches read (by the load before
     // the loop), so nothing becomes write-only after it.
     promoteInLoops(func.getOperation(), context);
+    // The loads promotion put before loops may read what a store right
+    // before them wrote, and the stores after them overwrite it.
+    forwardInBlock(*func.getBody(), context);
+    eraseOverwrittenStores(func.getOperation(), context);
   });
   return true;
 }

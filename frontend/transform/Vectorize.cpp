@@ -4,12 +4,14 @@
 #include "frontend/analysis/AffineValueMap.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/VectorOps.h"
+#include "frontend/transform/utils/LaneMask.h"
 #include "frontend/transform/utils/LoopDescription.h"
 #include "frontend/transform/utils/LoopUtils.h"
 
 #include <llvm/ADT/StringMap.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <unordered_map>
@@ -222,20 +224,28 @@ private:
   void fillBody(Block *src, AffineForOp dst) {
     Operation *oldYield = dst.getBody()->getTerminator();
     OpBuilder b = OpBuilder::before(oldYield);
+    AffineYieldOp::create(b, inlineBlock(src, b));
+    oldYield->erase();
+  }
+
+  /// Vectorizes the ops of `src` at `b`; returns the vector forms of what
+  /// its terminator yields.
+  std::vector<Value *> inlineBlock(Block *src, OpBuilder &b) {
     for (auto &op : src->getOperations())
       if (!op->isTerminator())
         vectorizeOp(op.get(), b);
     std::vector<Value *> yields;
     for (Value *v : src->getTerminator()->getOperands())
       yields.push_back(vec(v, b));
-    AffineYieldOp::create(b, yields);
-    oldYield->erase();
+    return yields;
   }
 
   void vectorizeOp(Operation *op, OpBuilder &b) {
     b.setLoc(op->getLoc());
     if (auto inner = dyn_cast<AffineForOp>(op))
       return vectorizeInnerLoop(inner, b);
+    if (auto ifOp = dyn_cast<AffineIfOp>(op))
+      return vectorizeIf(ifOp, b);
     if (isa<AffineLoadOp>(op) || isa<AffineStoreOp>(op))
       return vectorizeAccess(op, b);
     bool vector = false;
@@ -274,6 +284,87 @@ private:
       vmap[inner->getResult(i)] = copy->getResult(i);
   }
 
+  /// An affine.if whose condition is the same on every lane stays an
+  /// affine.if around vector code. One whose condition differs between
+  /// lanes runs both branches on every lane: their accesses are masked by
+  /// the lanes where the branch holds, their results selected lane by lane.
+  void vectorizeIf(AffineIfOp ifOp, OpBuilder &b) {
+    std::vector<int64_t> steps =
+        *getConditionLaneSteps(ifOp, loop.getInductionVar());
+    bool uniform = std::all_of(steps.begin(), steps.end(),
+                               [](int64_t s) { return s == 0; });
+    if (uniform)
+      return vectorizeUniformIf(ifOp, b);
+    Value *cond =
+        buildConditionMask(b, ifOp.getCondition(),
+                           scal(ifOp.getConditionOperands()), steps, lanes);
+    Value *outer = mask;
+    mask = outer ? andMasks(b, outer, cond) : cond;
+    std::vector<Value *> thenValues = inlineBlock(ifOp.getThenBlock(), b);
+    std::vector<Value *> elseValues;
+    if (ifOp.hasElse()) {
+      Value *notCond = invertMask(b, cond);
+      mask = outer ? andMasks(b, outer, notCond) : notCond;
+      elseValues = inlineBlock(ifOp.getElseBlock(), b);
+    }
+    mask = outer;
+    for (unsigned i = 0; i < ifOp->getNumResults(); ++i) {
+      OperationState state("arith.select", b.getLoc());
+      state.operands = {cond, thenValues[i], elseValues[i]};
+      state.types.push_back(thenValues[i]->getType());
+      vmap[ifOp->getResult(i)] = b.create(state)->getResult(0);
+    }
+  }
+
+  void vectorizeUniformIf(AffineIfOp ifOp, OpBuilder &b) {
+    std::vector<Type> types;
+    for (Value *r : ifOp->getResults())
+      types.push_back(vectorOf(r->getType()));
+    AffineIfOp copy = AffineIfOp::create(b, ifOp.getCondition(),
+                                         scal(ifOp.getConditionOperands()),
+                                         types, ifOp.hasElse());
+    auto fill = [&](Block *src, Block *dst) {
+      // Before the yield the block came with when there are no results.
+      OpBuilder inner = OpBuilder::atBlockTerminator(dst, b.getLoc());
+      std::vector<Value *> yields = inlineBlock(src, inner);
+      if (!types.empty())
+        AffineYieldOp::create(inner, yields);
+    };
+    fill(ifOp.getThenBlock(), copy.getThenBlock());
+    if (ifOp.hasElse())
+      fill(ifOp.getElseBlock(), copy.getElseBlock());
+    for (unsigned i = 0; i < ifOp->getNumResults(); ++i)
+      vmap[ifOp->getResult(i)] = copy->getResult(i);
+  }
+
+  /// An access under a lane-dependent condition: a transfer masked by the
+  /// lanes that run it, at the indices of its first lane.
+  void vectorizeMaskedAccess(Operation *op, const AffineAccess &access,
+                             OpBuilder &b) {
+    AffineMap map = access.getMap();
+    std::vector<Value *> operands = scal(access.getMapOperands()), indices;
+    for (const AffineExpr &e : map.getResults())
+      indices.push_back(
+          AffineApplyOp::create(
+              b, AffineMap::get(map.getNumDims(), map.getNumSymbols(), {e}),
+              operands)
+              .getResult());
+    Value *memref = scal(access.getMemRef());
+    if (isa<AffineLoadOp>(op)) {
+      Type elem = memref->getType().getElementType();
+      Attribute zero = elem.isFloat() ? Attribute::floating(0.0, elem)
+                                      : Attribute::integer(0, elem);
+      Value *pad = ConstantOp::create(b, zero).getResult();
+      vmap[op->getResult(0)] =
+          TransferReadOp::create(b, vectorOf(elem), memref, indices, pad, {},
+                                 {}, mask)
+              .getResult();
+      return;
+    }
+    Value *value = vec(cast<AffineStoreOp>(op).getValueToStore(), b);
+    TransferWriteOp::create(b, value, memref, indices, {}, {}, mask);
+  }
+
   void vectorizeAccess(Operation *op, OpBuilder &b) {
     AffineAccess access = *AffineAccess::get(op);
     if (getAccessPattern(op, loop.getInductionVar()) ==
@@ -281,6 +372,8 @@ private:
       b.clone(*op, smap);
       return;
     }
+    if (mask)
+      return vectorizeMaskedAccess(op, access, b);
     Value *memref = scal(access.getMemRef());
     std::vector<Value *> operands = scal(access.getMapOperands());
     if (isa<AffineLoadOp>(op)) {
@@ -298,6 +391,8 @@ private:
   AffineForOp loop;
   int64_t lanes;
   OpBuilder *hoist = nullptr;
+  /// The lanes that run the ops being vectorized (null: all of them).
+  Value *mask = nullptr;
   std::unordered_map<Value *, Value *> vmap, smap, hoisted, epilogueMapping;
 };
 
