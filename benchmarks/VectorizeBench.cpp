@@ -14,6 +14,9 @@
 // - Dot (16M f32), Saxpy (16M f32, y = a*x + y), MatVecRow (y[i] +=
 //   A[i][j]*x[j], a reduction per row) and MatVecCol (y[j] += A[i][j]*x[i]),
 //   A 4096x4096 f32.
+// - Tail/{epilogue_loop,masked_vector}: rows of 20 f32 with their last 4
+//   elements in vectorize's scalar epilogue loop, or in one masked vector
+//   (kernels/short_rows{,_masked}.mlir).
 // Variants:
 // - affjit_none / affjit_default: compiled with `--pipeline=none` /
 //   `default`, no fast math: nothing is reassociated, so the output must
@@ -641,5 +644,50 @@ VECTORIZE_BENCH(BM_MatVecRow, affjit_default_fastmath, kAffjitFast);
 VECTORIZE_BENCH(BM_MatVecRow, clang19, kClang19);
 VECTORIZE_BENCH(BM_MatVecCol, affjit_default, kAffjitDefault);
 VECTORIZE_BENCH(BM_MatVecCol, clang19, kClang19);
+
+// ---------------------------------------------------------------------------
+// Tails: rows of 20 f32 (y = 2x + 1) are one 16-lane vector and 4 elements
+// more. `vectorize` runs those 4 in a scalar epilogue loop
+// (short_rows.mlir, pipeline `vectorize`); the alternative is one more
+// vector with its last 12 lanes masked off (short_rows_masked.mlir, written
+// that way, pipeline `none`). These two rows are the measurement behind
+// vectorize's choice of epilogue loops.
+
+void BM_Tail(benchmark::State &state, const char *kernel,
+             const char *pipeline) {
+  constexpr int64_t kRows = 100000, kCols = 20;
+  static affjit::MemRef<float, 2> x = [] {
+    affjit::MemRef<float, 2> m({kRows, kCols});
+    fill(m, 7);
+    return m;
+  }();
+  const Reference &ref = cached([] {
+    Reference r;
+    for (int64_t i = 0; i < kRows * kCols; ++i) {
+      float v = x.data()[i];
+      r.inOrder.push_back(roundedProduct(v, 2.0f) + 1.0f);
+      r.exact.push_back((double)v * 2.0 + 1.0);
+    }
+    return r;
+  });
+  affjit::MemRef<float, 2> y({kRows, kCols});
+  affjit::Expected<affjit::Function> fn =
+      compiledKernel(kernel, pipeline, false);
+  if (!fn) {
+    state.SkipWithError(fn.error().message().c_str());
+    return;
+  }
+  affjit::Function f = *fn;
+  Runner run = [f, &y] { return f.call(x, y); };
+  measure(state, run, nullptr, "y", y.data(), ref, true,
+          2 * kRows * kCols * kF32);
+}
+
+BENCHMARK_CAPTURE(BM_Tail, epilogue_loop, "short_rows", "vectorize")
+    ->Unit(benchmark::kMicrosecond)
+    ->MinTime(kMinTime);
+BENCHMARK_CAPTURE(BM_Tail, masked_vector, "short_rows_masked", "none")
+    ->Unit(benchmark::kMicrosecond)
+    ->MinTime(kMinTime);
 
 } // namespace
