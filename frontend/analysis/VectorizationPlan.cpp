@@ -84,6 +84,10 @@ bool allowsReassociation(const LoopReduction &r, bool fastMath) {
   Type t = r.combiner->getResult(0)->getType();
   if (!t.isFloat() || fastMath)
     return true;
+  // IEEE maximum/minimum (NaN wins, -0 < +0) give the same result in any
+  // order: exact, like integer reductions.
+  if (r.kind == ReductionKind::MaximumF || r.kind == ReductionKind::MinimumF)
+    return true;
   Attribute flags = r.combiner->getAttr("fastmath");
   if (!flags)
     return false;

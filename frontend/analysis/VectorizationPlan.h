@@ -2,8 +2,9 @@
 // every op of the chosen loop is vectorized in program order, iter_args and
 // affine.yield included). A loop qualifies when no memory dependence is
 // carried by it (LoopParallelism.h), its own iter_args are reductions that
-// may be reassociated (integers always; floats when the combiner carries
-// `fastmath<reassoc>`/`fast` or fast math is on), and every op in it has a
+// may be reassociated (integers and float maximumf/minimumf always; other
+// floats when the combiner carries `fastmath<reassoc>`/`fast` or fast math
+// is on), and every op in it has a
 // vector form: each load or store is contiguous along the loop (only the
 // last subscript moves, by 1) or invariant (a load then becomes a
 // broadcast); arith and math ops, compares, selects and casts on numbers;

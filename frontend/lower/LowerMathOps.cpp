@@ -1,8 +1,10 @@
 // Lowering of the math dialect: LLVM intrinsics where LLVM has one (sqrt,
 // exp, log, sin, cos, fma, fabs, pow, floor, ceil, round, ...), libm calls
 // for the rest (tanh, atan, ...), and rsqrt as 1/sqrt. Vectors of libm calls
-// are scalarized lane by lane.
+// are scalarized lane by lane, unless the op may be approximated: then
+// libmvec's vector variants take whole registers (VectorMathLibrary.h).
 #include "frontend/lower/OpLowerings.h"
+#include "frontend/lower/VectorMathLibrary.h"
 
 #include <llvm/IR/Intrinsics.h>
 
@@ -55,6 +57,8 @@ const LibmOp kLibmOps[] = {
 };
 
 bool lowerIntrinsic(LoweringContext &lc, Operation &op) {
+  if (lowerWithVectorMathLibrary(lc, op))
+    return true;
   llvm::IRBuilder<> &b = lc.builder();
   llvm::Intrinsic::ID id = llvm::Intrinsic::not_intrinsic;
   for (const IntrinsicOp &e : kIntrinsicOps)
@@ -91,6 +95,8 @@ bool lowerRsqrt(LoweringContext &lc, Operation &op) {
 
 /// Calls libm on a scalar, or on each lane of a 1-D vector.
 bool lowerLibm(LoweringContext &lc, Operation &op) {
+  if (lowerWithVectorMathLibrary(lc, op))
+    return true;
   llvm::IRBuilder<> &b = lc.builder();
   const LibmOp *entry = nullptr;
   for (const LibmOp &e : kLibmOps)

@@ -7,6 +7,7 @@
 #include "frontend/transform/utils/LaneMask.h"
 #include "frontend/transform/utils/LoopDescription.h"
 #include "frontend/transform/utils/LoopUtils.h"
+#include "frontend/transform/utils/SelectMinMax.h"
 
 #include <llvm/ADT/StringMap.h>
 #include <llvm/TargetParser/Host.h>
@@ -419,6 +420,8 @@ bool vectorizeLoops(Module &module, PassContext &context,
                     const VectorizeOptions &options) {
   VectorizationTarget target = options.target;
   target.fastMath |= context.isFastMath();
+  // A running maximum written as compare-and-select becomes a reduction.
+  rewriteSelectMinMax(module.getOperation(), target.fastMath);
   VectorizationChoice choice =
       chooseLoopsToVectorize(module.getOperation(), target);
   if (context.remarksEnabled())

@@ -1,0 +1,129 @@
+// libmvec calls for approximable vector math (see VectorMathLibrary.h).
+#include "frontend/lower/VectorMathLibrary.h"
+
+#include <llvm/Analysis/VectorUtils.h>
+#include <llvm/Support/DynamicLibrary.h>
+#include <llvm/TargetParser/Host.h>
+
+#include <string>
+#include <string_view>
+
+namespace affjit {
+
+namespace {
+
+/// The math ops with a libmvec variant (glibc 2.35+ for all but exp, log,
+/// sin, cos and pow) and the variant's base name.
+struct VectorFunction {
+  std::string_view op;
+  const char *name;
+};
+
+constexpr VectorFunction kFunctions[] = {
+    {"math.exp", "exp"},     {"math.exp2", "exp2"},   {"math.expm1", "expm1"},
+    {"math.log", "log"},     {"math.log2", "log2"},   {"math.log10", "log10"},
+    {"math.log1p", "log1p"}, {"math.sin", "sin"},     {"math.cos", "cos"},
+    {"math.tan", "tan"},     {"math.asin", "asin"},   {"math.acos", "acos"},
+    {"math.atan", "atan"},   {"math.atan2", "atan2"}, {"math.sinh", "sinh"},
+    {"math.cosh", "cosh"},   {"math.tanh", "tanh"},   {"math.erf", "erf"},
+    {"math.cbrt", "cbrt"},   {"math.powf", "pow"},
+};
+
+/// An x86 vector ABI level: its mangling letter and register width.
+struct VectorIsa {
+  char letter;
+  unsigned bits;
+};
+
+/// The host's vector ABI levels, widest first.
+const std::vector<VectorIsa> &hostIsas() {
+  static const std::vector<VectorIsa> isas = [] {
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    auto has = [&](const char *f) {
+      auto it = features.find(f);
+      return it != features.end() && it->second;
+    };
+    std::vector<VectorIsa> out;
+    if (has("avx512f"))
+      out.push_back({'e', 512});
+    if (has("avx2"))
+      out.push_back({'d', 256});
+    if (has("sse4.2"))
+      out.push_back({'b', 128});
+    return out;
+  }();
+  return isas;
+}
+
+/// Whether `symbol` can be called: libmvec is loaded into the process
+/// (once) so that the JIT's process symbol lookup finds it.
+bool isAvailable(const std::string &symbol) {
+  static const bool loaded =
+      !llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1");
+  return loaded &&
+         llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(symbol) != nullptr;
+}
+
+/// `_ZGV<isa>N<lanes><v per argument>_<name>[f]`: the x86 vector function
+/// ABI's name of a variant without mask.
+std::string variantName(const VectorFunction &fn, VectorIsa isa, unsigned lanes,
+                        unsigned arity, bool isF32) {
+  return std::string("_ZGV") + isa.letter + "N" + std::to_string(lanes) +
+         std::string(arity, 'v') + "_" + fn.name + (isF32 ? "f" : "");
+}
+
+llvm::Value *lanesOf(llvm::IRBuilder<> &b, llvm::Value *v, unsigned first,
+                     unsigned count) {
+  std::vector<int> mask;
+  for (unsigned k = 0; k < count; ++k)
+    mask.push_back((int)(first + k));
+  return b.CreateShuffleVector(v, mask);
+}
+
+} // namespace
+
+bool lowerWithVectorMathLibrary(LoweringContext &lc, Operation &op) {
+  if (!lc.fastMathFlags(op).approxFunc())
+    return false;
+  const VectorFunction *fn = nullptr;
+  for (const VectorFunction &f : kFunctions)
+    if (op.getName() == f.op)
+      fn = &f;
+  std::vector<llvm::Value *> args = lc.lookup(op.getOperands());
+  auto *vty = llvm::dyn_cast<llvm::FixedVectorType>(args[0]->getType());
+  if (!fn || !vty)
+    return false;
+  llvm::Type *elt = vty->getElementType();
+  if (!elt->isFloatTy() && !elt->isDoubleTy())
+    return false;
+  unsigned n = vty->getNumElements(), eltBits = elt->getPrimitiveSizeInBits();
+  for (VectorIsa isa : hostIsas()) {
+    unsigned lanes = isa.bits / eltBits;
+    if (n % lanes != 0)
+      continue;
+    std::string symbol =
+        variantName(*fn, isa, lanes, (unsigned)args.size(), elt->isFloatTy());
+    if (!isAvailable(symbol))
+      continue;
+    llvm::IRBuilder<> &b = lc.builder();
+    auto *chunkTy = llvm::FixedVectorType::get(elt, lanes);
+    llvm::FunctionCallee callee = lc.runtimeFunction(
+        symbol,
+        llvm::FunctionType::get(
+            chunkTy, std::vector<llvm::Type *>(args.size(), chunkTy), false));
+    std::vector<llvm::Value *> chunks;
+    for (unsigned first = 0; first < n; first += lanes) {
+      std::vector<llvm::Value *> chunkArgs;
+      for (llvm::Value *a : args)
+        chunkArgs.push_back(n == lanes ? a : lanesOf(b, a, first, lanes));
+      chunks.push_back(b.CreateCall(callee, chunkArgs));
+    }
+    lc.map(op.getResult(0), chunks.size() == 1
+                                ? chunks[0]
+                                : llvm::concatenateVectors(b, chunks));
+    return true;
+  }
+  return false;
+}
+
+} // namespace affjit
