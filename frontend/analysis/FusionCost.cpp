@@ -29,6 +29,8 @@ namespace {
 
 using TripCounts = std::unordered_map<const Operation *, int64_t>;
 
+} // namespace
+
 int64_t tripCountOf(AffineForOp loop) {
   if (auto lb = loop.getConstantLowerBound())
     if (auto ub = loop.getConstantUpperBound()) {
@@ -38,6 +40,8 @@ int64_t tripCountOf(AffineForOp loop) {
     }
   return kUnknownTripCount;
 }
+
+namespace {
 
 double costOf(Operation *op, const TripCounts &overrides) {
   double body = 0;

@@ -26,6 +26,10 @@ struct CacheSizes {
 /// What a loop with a non-constant trip count is assumed to run.
 inline constexpr int64_t kUnknownTripCount = 128;
 
+/// The iterations `loop` runs: its constant trip count, else
+/// kUnknownTripCount.
+int64_t tripCountOf(AffineForOp loop);
+
 struct FusionDepthCost {
   unsigned depth = 0;
   double srcCost = 0, dstCost = 0, fusedCost = 0;

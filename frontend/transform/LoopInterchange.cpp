@@ -156,6 +156,7 @@ void permuteBand(const std::vector<AffineForOp> &band,
     std::vector<Value *> lbOps, ubOps;
     int64_t step;
     std::vector<std::pair<Operation *, unsigned>> ivUses;
+    std::string name;
   };
   std::vector<Header> headers;
   for (AffineForOp loop : band) {
@@ -164,7 +165,8 @@ void permuteBand(const std::vector<AffineForOp> &band,
              loop.getLowerBoundOperands(),
              loop.getUpperBoundOperands(),
              loop.getStep(),
-             {}};
+             {},
+             loop.getInductionVar()->getNameHint()};
     for (Use use : loop.getInductionVar()->getUses())
       h.ivUses.push_back({use.user, use.index});
     headers.push_back(std::move(h));
@@ -177,6 +179,7 @@ void permuteBand(const std::vector<AffineForOp> &band,
     loop.setStep(h.step);
     for (auto [owner, index] : h.ivUses)
       owner->setOperand(index, loop.getInductionVar());
+    loop.getInductionVar()->setNameHint(h.name);
   }
 }
 

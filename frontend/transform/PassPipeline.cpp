@@ -4,6 +4,7 @@
 #include "frontend/print/Printer.h"
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/LoopInterchange.h"
+#include "frontend/transform/NestReport.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ScalarReplacement.h"
@@ -43,6 +44,10 @@ const PassRegistry &passRegistry() {
        "register blocking: loops around register accumulators unrolled, "
        "their copies jammed",
        [](Module &m, PassContext &c) { return unrollAndJamLoops(m, c, {}); }},
+      {"report",
+       "the cost model's view of each nest as remarks: loop order, tiles, "
+       "register block, estimated cache traffic (changes nothing)",
+       [](Module &m, PassContext &c) { return reportNests(m, c); }},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
        [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
@@ -54,7 +59,7 @@ const PassRegistry &passRegistry() {
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
       "fuse",      "interchange", "scalrep", "stream-reductions",
-      "vectorize", "unroll-jam"};
+      "vectorize", "unroll-jam",  "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};

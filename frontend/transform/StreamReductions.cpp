@@ -160,6 +160,7 @@ void rewrite(const StreamableNest &nest) {
   AffineForOp strips = AffineForOp::create(
       before, inner.getLowerBoundMap(), inner.getLowerBoundOperands(),
       inner.getUpperBoundMap(), inner.getUpperBoundOperands(), kRows);
+  inheritInductionVarName(inner, strips);
   OpBuilder inStrip = OpBuilder::atBlockTerminator(strips.getBody());
   AffineForOp columns = cloneHeader(inStrip, outer);
   OpBuilder b = OpBuilder::atBlockTerminator(columns.getBody());

@@ -179,6 +179,7 @@ public:
     unsigned factor = (unsigned)maps.size();
     OpBuilder b = OpBuilder::before(loop.getOperation());
     AffineForOp jammed = AffineForOp::create(b, lb, end, step * factor);
+    inheritInductionVarName(loop, jammed);
     Operation *yield = jammed.getBody()->getTerminator();
     OpBuilder body = OpBuilder::before(yield);
     Value *iv = jammed.getInductionVar();
@@ -253,6 +254,7 @@ private:
         b, inner.getLowerBoundMap(), mapAll(inner.getLowerBoundOperands()),
         inner.getUpperBoundMap(), mapAll(inner.getUpperBoundOperands()),
         inner.getStep(), inits);
+    inheritInductionVarName(inner, copy);
     std::vector<Value *> args = inner.getRegionIterArgs(),
                          newArgs = copy.getRegionIterArgs();
     for (unsigned u = 0; u < factor; ++u) {

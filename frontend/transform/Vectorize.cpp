@@ -122,6 +122,7 @@ public:
     AffineForOp vloop = AffineForOp::create(
         before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end.map,
         end.operands, lanes, inits);
+    inheritInductionVarName(loop, vloop);
     // Broadcasts of values from outside go right before the vector loop.
     OpBuilder beforeVectorLoop = OpBuilder::before(vloop.getOperation());
     hoist = &beforeVectorLoop;
@@ -275,6 +276,7 @@ private:
         b, inner.getLowerBoundMap(), scal(inner.getLowerBoundOperands()),
         inner.getUpperBoundMap(), scal(inner.getUpperBoundOperands()),
         inner.getStep(), inits);
+    inheritInductionVarName(inner, copy);
     smap[inner.getInductionVar()] = copy.getInductionVar();
     std::vector<Value *> args = inner.getRegionIterArgs(),
                          vargs = copy.getRegionIterArgs();

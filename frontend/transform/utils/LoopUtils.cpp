@@ -170,6 +170,7 @@ AffineForOp addIterArgs(AffineForOp forOp, const std::vector<Value *> &inits) {
       b, forOp.getLowerBoundMap(), forOp.getLowerBoundOperands(),
       forOp.getUpperBoundMap(), forOp.getUpperBoundOperands(), forOp.getStep(),
       allInits);
+  inheritInductionVarName(forOp, loop);
   // The old body replaces the new one's placeholder yield, and its yield
   // gains the new carried values.
   Block *body = loop.getBody();
@@ -245,6 +246,10 @@ bool normalizeAffineFor(AffineForOp forOp) {
   apply.getResult()->setNameHint(iv->getNameHint());
   iv->replaceAllUsesExcept(apply.getResult(), apply.getOperation());
   return true;
+}
+
+void inheritInductionVarName(AffineForOp from, AffineForOp to) {
+  to.getInductionVar()->setNameHint(from.getInductionVar()->getNameHint());
 }
 
 } // namespace affjit

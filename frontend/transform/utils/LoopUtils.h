@@ -22,6 +22,10 @@ bool isDefinedInside(Value *v, Operation *op);
 /// a loop's induction variable.
 bool isComputedFrom(Value *v, Value *from);
 
+/// Gives `to`'s induction variable the source name of `from`'s, so that
+/// reports name a rewritten loop as the user wrote it.
+void inheritInductionVarName(AffineForOp from, AffineForOp to);
+
 /// `root` and the loops perfectly nested in it: each one's body holds only
 /// the next loop (and its yield). Stops at a loop with iter_args below the
 /// root, as a perfectly nested band carries no values.

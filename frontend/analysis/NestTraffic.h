@@ -1,0 +1,36 @@
+// Estimated memory traffic of a loop nest (issue 15's cost model, from
+// seed 002's memref regions): how many bytes the nest brings into a cache
+// of a given size. A loop whose footprint — the bounding boxes of the
+// regions of every memref it touches, for one execution of the loop
+// (MemRefRegion at its depth) — fits the cache brings each byte in once.
+// One that does not fit pays for each iteration what its body pays: inner
+// loops recursively, and each access directly in its body its own bytes
+// when it moves contiguously along the loop, a whole cache line (or its
+// vector) when it is strided, nothing when it stays on one element. So
+// gemm's k loop re-reads B's panel for every block of rows when the panel
+// outgrows L2, and a tiled or blocked nest shows what it saves. Trip counts
+// that are not constant count as kUnknownTripCount; a memref whose regions
+// cannot be computed counts its accesses per iteration. The model only
+// reads the IR.
+#pragma once
+
+#include "frontend/analysis/FusionCost.h"
+#include "frontend/ir/Ops.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace affjit {
+
+struct NestTraffic {
+  /// Bytes the nest touches at all (each once: an unbounded cache);
+  /// nullopt when a region cannot be computed.
+  std::optional<double> compulsoryBytes;
+  /// Bytes brought into the L1 and the L2 data cache.
+  double l1Bytes = 0, l2Bytes = 0;
+};
+
+/// The traffic of the nest rooted at `root` for `caches`.
+NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches);
+
+} // namespace affjit
