@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <unistd.h>
 #include <unordered_map>
@@ -31,14 +32,34 @@ using TripCounts = std::unordered_map<const Operation *, int64_t>;
 
 } // namespace
 
+/// `ub - lb` when both bounds are single expressions over the same
+/// operands that differ by a constant (`%jb to %jb + 128`).
+static std::optional<int64_t> constantSpan(AffineForOp loop) {
+  AffineMap lb = loop.getLowerBoundMap(), ub = loop.getUpperBoundMap();
+  if (lb.getNumResults() != 1 || ub.getNumResults() != 1 ||
+      lb.getNumDims() != ub.getNumDims() ||
+      lb.getNumSymbols() != ub.getNumSymbols() ||
+      loop.getLowerBoundOperands() != loop.getUpperBoundOperands())
+    return std::nullopt;
+  AffineExpr span = simplifyAffineExpr(ub.getResult(0) - lb.getResult(0),
+                                       lb.getNumDims(), lb.getNumSymbols());
+  if (span.getKind() != AffineExprKind::Constant)
+    return std::nullopt;
+  return span.getValue();
+}
+
 int64_t tripCountOf(AffineForOp loop) {
-  if (auto lb = loop.getConstantLowerBound())
-    if (auto ub = loop.getConstantUpperBound()) {
-      // 128-bit: bounds far apart must not overflow.
-      __int128 n = ((__int128)*ub - *lb + loop.getStep() - 1) / loop.getStep();
-      return (int64_t)std::clamp<__int128>(n, 0, INT64_MAX);
-    }
-  return kUnknownTripCount;
+  std::optional<int64_t> span = constantSpan(loop);
+  // 128-bit: bounds far apart must not overflow.
+  __int128 n = span ? (__int128)*span : 0;
+  if (!span) {
+    auto lb = loop.getConstantLowerBound(), ub = loop.getConstantUpperBound();
+    if (!lb || !ub)
+      return kUnknownTripCount;
+    n = (__int128)*ub - *lb;
+  }
+  n = (n + loop.getStep() - 1) / loop.getStep();
+  return (int64_t)std::clamp<__int128>(n, 0, INT64_MAX);
 }
 
 namespace {

@@ -33,10 +33,16 @@ std::vector<Value *> accessedMemRefs(Operation *root) {
   return out;
 }
 
-/// Bytes one execution of `loop` touches; nullopt if a region is unknown.
-std::optional<double> footprint(AffineForOp loop) {
+/// The bytes one execution of a loop touches, per memref.
+struct Footprint {
+  std::vector<std::pair<Value *, double>> parts;
+  double total = 0;
+};
+
+/// `loop`'s footprint; nullopt if a region is unknown.
+std::optional<Footprint> footprint(AffineForOp loop) {
   Operation *op = loop.getOperation();
-  double bytes = 0;
+  Footprint f;
   for (Value *memref : accessedMemRefs(op)) {
     NestRegions r = computeNestRegions(op, memref, depthOf(op));
     if (!r.read || !r.write)
@@ -46,9 +52,56 @@ std::optional<double> footprint(AffineForOp loop) {
     if (!read || !write)
       return std::nullopt;
     // Read and written regions mostly coincide (C[i,j] += ...).
-    bytes += (double)std::max(*read, *write);
+    double bytes = (double)std::max(*read, *write);
+    f.parts.push_back({memref, bytes});
+    f.total += bytes;
   }
-  return bytes;
+  return f;
+}
+
+/// Whether `v` is `iv` or an affine.apply of it.
+bool usesIv(Value *v, Value *iv) {
+  if (v == iv)
+    return true;
+  Operation *def = v->getDefiningOp();
+  if (!def || !isa<AffineApplyOp>(def))
+    return false;
+  for (Value *operand : def->getOperands())
+    if (operand == iv)
+      return true;
+  return false;
+}
+
+/// Whether a loop's bounds move with `iv`.
+bool boundsMoveWith(AffineForOp loop, Value *iv) {
+  for (Value *v : loop.getLowerBoundOperands())
+    if (usesIv(v, iv))
+      return true;
+  for (Value *v : loop.getUpperBoundOperands())
+    if (usesIv(v, iv))
+      return true;
+  return false;
+}
+
+/// Whether the part of `memref` that `inner` touches moves with `iv`: a
+/// subscript does, or the bounds of a loop around an access do (a strip
+/// of rows starting at `iv`).
+bool movesWith(AffineForOp inner, Value *memref, Value *iv) {
+  bool moves = false;
+  inner.getOperation()->walk([&](Operation *op) {
+    for (const MemRefAccess &a : getMemRefAccesses(op)) {
+      if (a.memref != memref)
+        continue;
+      moves |= getAccessPattern(op, iv) != AccessPattern::Invariant;
+      for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+        if (auto around = dyn_cast<AffineForOp>(p))
+          moves |= boundsMoveWith(around, iv);
+        if (p == inner.getOperation())
+          break;
+      }
+    }
+  });
+  return moves;
 }
 
 /// Bytes the access `op` in the body of `loop` moves per iteration when
@@ -77,27 +130,39 @@ double accessBytesPerIteration(Operation *op, AffineForOp loop) {
 }
 
 double traffic(AffineForOp loop, double capacity) {
-  std::optional<double> fits = footprint(loop);
-  if (fits && *fits <= capacity)
-    return *fits;
-  double perIteration = 0;
+  std::optional<Footprint> fits = footprint(loop);
+  if (fits && fits->total <= capacity)
+    return fits->total;
+  double trips = (double)tripCountOf(loop), bytes = 0;
   for (auto &owned : loop.getBody()->getOperations())
     owned->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (auto inner = dyn_cast<AffineForOp>(op)) {
-        perIteration += traffic(inner, capacity);
-        return WalkResult::skip();
+      auto inner = dyn_cast<AffineForOp>(op);
+      if (!inner) {
+        bytes += accessBytesPerIteration(op, loop) * trips;
+        return WalkResult::advance();
       }
-      perIteration += accessBytesPerIteration(op, loop);
-      return WalkResult::advance();
+      // An inner loop that fits keeps what does not move with this loop
+      // (B's panel across gemm's rows) from one iteration to the next.
+      std::optional<Footprint> f = footprint(inner);
+      if (f && f->total <= capacity) {
+        for (auto [memref, size] : f->parts)
+          bytes += movesWith(inner, memref, loop.getInductionVar())
+                       ? size * trips
+                       : size;
+      } else {
+        bytes += traffic(inner, capacity) * trips;
+      }
+      return WalkResult::skip();
     });
-  return perIteration * (double)tripCountOf(loop);
+  return bytes;
 }
 
 } // namespace
 
 NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches) {
   NestTraffic t;
-  t.compulsoryBytes = footprint(root);
+  if (std::optional<Footprint> f = footprint(root))
+    t.compulsoryBytes = f->total;
   t.l1Bytes = traffic(root, (double)caches.l1);
   t.l2Bytes = traffic(root, (double)caches.l2);
   return t;

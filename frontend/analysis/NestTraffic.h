@@ -3,14 +3,16 @@
 // of a given size. A loop whose footprint — the bounding boxes of the
 // regions of every memref it touches, for one execution of the loop
 // (MemRefRegion at its depth) — fits the cache brings each byte in once.
-// One that does not fit pays for each iteration what its body pays: inner
-// loops recursively, and each access directly in its body its own bytes
-// when it moves contiguously along the loop, a whole cache line (or its
-// vector) when it is strided, nothing when it stays on one element. So
-// gemm's k loop re-reads B's panel for every block of rows when the panel
-// outgrows L2, and a tiled or blocked nest shows what it saves. Trip counts
-// that are not constant count as kUnknownTripCount; a memref whose regions
-// cannot be computed counts its accesses per iteration. The model only
+// One that does not fit pays for each iteration what its body pays: an
+// inner loop that fits, its regions that move with the loop (what does not
+// move stays in the cache from one iteration to the next); an inner loop
+// that does not fit, recursively; each access directly in the body, its
+// own bytes when it moves contiguously along the loop, a whole cache line
+// (or its vector) when it is strided, nothing when it stays on one
+// element. So gemm re-reads B from beyond L2 for every block of rows when
+// B outgrows L2, and a nest tiled by columns keeps a panel of B in L2. Trip
+// counts that are not constant count as kUnknownTripCount; a memref whose
+// regions cannot be computed counts its accesses per iteration. The model only
 // reads the IR.
 #pragma once
 

@@ -92,4 +92,20 @@ TEST(NestReport, TrafficIsAtLeastWhatTheNestTouches) {
   EXPECT_GE(mm[1], mm[2]);
 }
 
+TEST(NestReport, StreamedColumnSumMovesEachByteIntoL2Once) {
+  // stream-reductions runs 8 rows at a time, all columns: 8 rows fit any
+  // L2, so the model brings the 64 MB matrix into L2 once; without the
+  // strips each column block would walk every row.
+  CommandResult r = runCommand("AFFJIT_VECTOR_BITS=512 AFFJIT_NUM_THREADS=1 " +
+                               shellQuote(affjitBinary()) + " opt " +
+                               shellQuote(std::string(AFFJIT_SOURCE_DIR) +
+                                          "/benchmarks/kernels/colsum.mlir") +
+                               " --opt-report=report");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<double> t = traffic(r.err, "\\(tile\\)");
+  ASSERT_EQ(t.size(), 3u) << r.err;
+  EXPECT_NEAR(t[0], 4096.0 * 4096 * 4, 1e5);
+  EXPECT_NEAR(t[2], t[0], t[0] * 0.01);
+}
+
 } // namespace
