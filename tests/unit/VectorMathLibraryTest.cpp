@@ -40,6 +40,11 @@ func.func @main() {
 }
 )";
 
+bool hostHasAvx512() {
+  std::string cpuinfo = readFile("/proc/cpuinfo");
+  return cpuinfo.find(" avx512f") != std::string::npos;
+}
+
 /// The numbers `vector.print` printed, in order.
 std::vector<double> numbers(const std::string &text) {
   std::vector<double> out;
@@ -63,8 +68,10 @@ TEST(VectorMathLibrary, ApproximableVectorMathCallsLibmvec) {
     EXPECT_NE(ir.out.find(variant), std::string::npos)
         << variant << " missing:\n"
         << ir.out;
-  EXPECT_NE(ir.out.find("call <16 x float> @_ZGVeN16v_expf"), std::string::npos)
-      << "16-lane AVX-512 variant expected on this host";
+  if (hostHasAvx512())
+    EXPECT_NE(ir.out.find("call <16 x float> @_ZGVeN16v_expf"),
+              std::string::npos)
+        << "16-lane AVX-512 variant expected on this host";
   // log has no afn: LLVM's intrinsic, exact.
   EXPECT_EQ(ir.out.find("_logf"), std::string::npos) << ir.out;
   EXPECT_NE(ir.out.find("@llvm.log.v32f32"), std::string::npos) << ir.out;
