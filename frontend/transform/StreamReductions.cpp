@@ -2,6 +2,7 @@
 #include "frontend/transform/StreamReductions.h"
 
 #include "frontend/analysis/LoopParallelism.h"
+#include "frontend/analysis/ReductionDetection.h"
 #include "frontend/analysis/VectorizationPlan.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/MemoryEffects.h"
@@ -150,7 +151,8 @@ void rewrite(const StreamableNest &nest) {
   // The initial values, stored where the partial results will live.
   AffineForOp initLoop = cloneHeader(before, outer);
   {
-    OpBuilder b = OpBuilder::atBlockTerminator(initLoop.getBody());
+    OpBuilder b =
+        OpBuilder::atBlockTerminator(initLoop.getBody(), outer.getLoc());
     std::unordered_map<Value *, Value *> m{
         {outer.getInductionVar(), initLoop.getInductionVar()}};
     for (size_t k = 0; k < inits.size(); ++k)
@@ -161,9 +163,10 @@ void rewrite(const StreamableNest &nest) {
       before, inner.getLowerBoundMap(), inner.getLowerBoundOperands(),
       inner.getUpperBoundMap(), inner.getUpperBoundOperands(), kRows);
   inheritInductionVarName(inner, strips);
-  OpBuilder inStrip = OpBuilder::atBlockTerminator(strips.getBody());
+  OpBuilder inStrip =
+      OpBuilder::atBlockTerminator(strips.getBody(), inner.getLoc());
   AffineForOp columns = cloneHeader(inStrip, outer);
-  OpBuilder b = OpBuilder::atBlockTerminator(columns.getBody());
+  OpBuilder b = OpBuilder::atBlockTerminator(columns.getBody(), outer.getLoc());
   std::unordered_map<Value *, Value *> m{
       {outer.getInductionVar(), columns.getInductionVar()}};
   std::vector<Value *> partials;
@@ -197,6 +200,151 @@ void rewrite(const StreamableNest &nest) {
   outer->erase();
 }
 
+/// `for i: for j: M[g(j)] = M[g(j)] (op) t(i, j)`: a reduction over i kept
+/// in memory (a matrix-vector product down the columns, y[j] += A[i][j] *
+/// x[i]).
+struct RowUpdateNest {
+  AffineForOp rows, columns;
+  /// Ops of the row loop before the inner loop (`x[i]` loaded once a row).
+  std::vector<Operation *> prefix;
+  AffineLoadOp load;
+  Operation *combiner = nullptr;
+  AffineStoreOp store;
+};
+
+/// Why `rows` is not a row-update nest ("" if it is; `nest` is filled).
+std::string matchRowUpdates(AffineForOp rows, RowUpdateNest &nest) {
+  AffineForOp columns;
+  for (auto &owned : rows.getBody()->getOperations()) {
+    Operation *op = owned.get();
+    if (columns && !op->isTerminator())
+      return "not a loop around one loop";
+    if (auto loop = dyn_cast<AffineForOp>(op))
+      columns = loop;
+    else if (!columns)
+      nest.prefix.push_back(op);
+  }
+  if (rows.getNumIterArgs() != 0 || !columns || columns.getNumIterArgs() != 0)
+    return "not a loop around one loop";
+  if (rows.getStep() != 1)
+    return "the reduction loop's step is not 1";
+  for (Value *v : columns.getLowerBoundOperands())
+    if (isDefinedInside(v, rows.getOperation()))
+      return "the inner loop's bounds depend on the loop";
+  for (Value *v : columns.getUpperBoundOperands())
+    if (isDefinedInside(v, rows.getOperation()))
+      return "the inner loop's bounds depend on the loop";
+  for (auto &owned : columns.getBody()->getOperations()) {
+    Operation *op = owned.get();
+    if (auto store = dyn_cast<AffineStoreOp>(op)) {
+      if (nest.store)
+        return "the inner loop stores more than one element";
+      nest.store = store;
+    }
+  }
+  if (!nest.store)
+    return "the inner loop stores nothing";
+  nest.combiner = nest.store.getValueToStore()->getDefiningOp();
+  if (!nest.combiner || !reductionKindOf(nest.combiner->getName()) ||
+      nest.combiner->getNumOperands() != 2 ||
+      nest.combiner->getParentOp() != columns.getOperation())
+    return "the stored value is not a reduction of the element";
+  for (Value *v : nest.combiner->getOperands()) {
+    auto load = v->getDefiningOp() ? dyn_cast<AffineLoadOp>(v->getDefiningOp())
+                                   : AffineLoadOp();
+    if (load && load.getAccess().isSameElementAs(nest.store.getAccess()) &&
+        v->getUses().size() == 1)
+      nest.load = load;
+  }
+  if (!nest.load)
+    return "the stored value is not a reduction of the element";
+  Value *iv = columns.getInductionVar();
+  if (getAccessPattern(nest.store.getOperation(), iv) !=
+          AccessPattern::Contiguous ||
+      getAccessPattern(nest.store.getOperation(), rows.getInductionVar()) !=
+          AccessPattern::Invariant)
+    return "the element does not move with the inner loop alone";
+  nest.rows = rows;
+  nest.columns = columns;
+  return "";
+}
+
+/// Why streaming row updates would not pay or not be legal ("" if it does).
+std::string checkRowUpdates(const RowUpdateNest &nest) {
+  Value *rowIv = nest.rows.getInductionVar(),
+        *columnIv = nest.columns.getInductionVar();
+  Value *root = getViewRoot(nest.store.getMemRef());
+  bool streams = false;
+  std::vector<Operation *> ops = nest.prefix;
+  for (auto &owned : nest.columns.getBody()->getOperations())
+    ops.push_back(owned.get());
+  for (Operation *op : ops) {
+    if (op->isTerminator() || op == nest.store.getOperation() ||
+        op == nest.load.getOperation())
+      continue;
+    if (auto load = dyn_cast<AffineLoadOp>(op)) {
+      if (getViewRoot(load.getMemRef()) == root)
+        return "the update reads the buffer it writes";
+      streams |= getAccessPattern(op, columnIv) == AccessPattern::Contiguous &&
+                 getAccessPattern(op, rowIv) == AccessPattern::Other;
+      continue;
+    }
+    if (op->getNumRegions() != 0 || !hasNoMemoryEffect(op) || isAccess(op))
+      return "the update holds '" + op->getName() + "'";
+  }
+  if (!streams)
+    return "no load walks down rows";
+  if (auto trips = getConstantTripCount(nest.rows);
+      trips && *trips < (uint64_t)(2 * kRows))
+    return "the reduction loop runs fewer than " + std::to_string(2 * kRows) +
+           " iterations";
+  if (!isLoopMemoryParallel(nest.columns.getOperation()))
+    return "a memory dependence is carried by the inner loop";
+  return "";
+}
+
+/// `for ib step kRows: for j: M[g(j)] = for i = ib to min(ib + kRows, n)
+/// iter_args(acc = M[g(j)]) { acc (op) t(i, j) }`.
+void rewriteRowUpdates(const RowUpdateNest &nest) {
+  AffineForOp rowLoop = nest.rows, columnLoop = nest.columns;
+  OpBuilder before = OpBuilder::before(rowLoop.getOperation());
+  AffineForOp strips = AffineForOp::create(
+      before, rowLoop.getLowerBoundMap(), rowLoop.getLowerBoundOperands(),
+      rowLoop.getUpperBoundMap(), rowLoop.getUpperBoundOperands(), kRows);
+  inheritInductionVarName(rowLoop, strips);
+  OpBuilder inStrip =
+      OpBuilder::atBlockTerminator(strips.getBody(), rowLoop.getLoc());
+  AffineForOp columns = cloneHeader(inStrip, columnLoop);
+  OpBuilder b =
+      OpBuilder::atBlockTerminator(columns.getBody(), columnLoop.getLoc());
+  std::unordered_map<Value *, Value *> m{
+      {columnLoop.getInductionVar(), columns.getInductionVar()}};
+  Operation *init = b.clone(*nest.load.getOperation(), m);
+  auto [endMap, endOperands] = stripEnd(rowLoop, strips.getInductionVar());
+  AffineForOp rows = AffineForOp::create(
+      b, AffineMap::get(1, 0, {AffineExpr::dim(0)}), {strips.getInductionVar()},
+      endMap, endOperands, 1, {init->getResult(0)});
+  inheritInductionVarName(rowLoop, rows);
+  m[rowLoop.getInductionVar()] = rows.getInductionVar();
+  m[nest.load.getResult()] = rows.getRegionIterArgs()[0];
+  {
+    Operation *oldYield = rows.getBody()->getTerminator();
+    OpBuilder r = OpBuilder::before(oldYield);
+    for (Operation *op : nest.prefix)
+      r.clone(*op, m);
+    for (auto &owned : columnLoop.getBody()->getOperations()) {
+      Operation *op = owned.get();
+      if (op != nest.load.getOperation() && op != nest.store.getOperation() &&
+          !op->isTerminator())
+        r.clone(*op, m);
+    }
+    AffineYieldOp::create(r, {m[nest.combiner->getResult(0)]});
+    oldYield->erase();
+  }
+  cloneStore(b, nest.store, rows.getResults()[0], m);
+  rowLoop->erase();
+}
+
 } // namespace
 
 bool streamReductions(Module &module, PassContext &context) {
@@ -221,8 +369,27 @@ bool streamReductions(Module &module, PassContext &context) {
       context.remark(loop.getLoc(),
                      "not streamed: " + describeLoopBounds(loop) + ": " + why);
   });
+  std::vector<RowUpdateNest> updates;
+  walkOps<AffineForOp>(module.getOperation(), [&](AffineForOp loop) {
+    RowUpdateNest nest;
+    if (!matchRowUpdates(loop, nest).empty())
+      return; // only a matching shape is worth a word
+    std::string why = checkRowUpdates(nest);
+    if (context.remarksEnabled())
+      context.remark(loop.getLoc(),
+                     why.empty()
+                         ? "streamed: " + describeLoopBounds(loop) + " in " +
+                               std::to_string(kRows) + "-row strips around " +
+                               describeLoopBounds(nest.columns)
+                         : "not streamed: " + describeLoopBounds(loop) + ": " +
+                               why);
+    if (why.empty())
+      updates.push_back(nest);
+  });
   for (const StreamableNest &nest : nests)
     rewrite(nest);
+  for (const RowUpdateNest &nest : updates)
+    rewriteRowUpdates(nest);
   return true;
 }
 

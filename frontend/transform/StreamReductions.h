@@ -19,6 +19,20 @@
 // elements in row order from the same initial value (the partial sums
 // round-trip through memory exactly): bit-identical, no fast math needed.
 //
+// The same strips serve updates kept in memory along rows, the column
+// form of a matrix-vector product:
+//
+//   for i: x = x[i]; for j: y[j] = y[j] + A[i][j] * x
+//
+// becomes, per strip, `for j: y[j] = for i in strip iter_args(acc = y[j])
+// { acc + A[i][j] * x[i] }`: y[j] is loaded and stored once per 8 rows
+// instead of once per row, and the rows stream side by side. Applies when
+// the inner loop stores one element, contiguous along it and fixed along
+// the row loop, whose new value is a reduction op of its old value; the
+// rest of the inner loop (and what the row loop computes before it) holds
+// only loads of other buffers and ops without memory effects; and the
+// inner loop carries no memory dependence.
+//
 // Applies to a loop without iter_args whose body is one loop with iter_args
 // (bounds not depending on it, step 1) followed by one store of each of
 // its results, where: the inner loop's body holds only loads and ops
