@@ -72,6 +72,18 @@ std::string matchNest(AffineForOp outer, StreamableNest &nest) {
   return "";
 }
 
+/// Why strips of `rowLoop` run around `columnLoop` would not pay (too few
+/// rows) or not be legal (the column loop carries a dependence).
+std::string checkStrips(AffineForOp rowLoop, AffineForOp columnLoop) {
+  if (auto trips = getConstantTripCount(rowLoop);
+      trips && *trips < (uint64_t)(2 * kRows))
+    return "the reduction loop runs fewer than " + std::to_string(2 * kRows) +
+           " iterations";
+  if (!isLoopMemoryParallel(columnLoop.getOperation()))
+    return "a memory dependence is carried by the column loop";
+  return "";
+}
+
 /// Why streaming rows would not pay or not be legal ("" if it pays).
 std::string checkStreaming(const StreamableNest &nest) {
   Value *outerIv = nest.outer.getInductionVar(),
@@ -97,13 +109,7 @@ std::string checkStreaming(const StreamableNest &nest) {
   }
   if (!strided)
     return "no load walks down rows";
-  if (auto trips = getConstantTripCount(nest.inner);
-      trips && *trips < (uint64_t)(2 * kRows))
-    return "the reduction loop runs fewer than " + std::to_string(2 * kRows) +
-           " iterations";
-  if (!isLoopMemoryParallel(nest.outer.getOperation()))
-    return "a memory dependence is carried by the loop";
-  return "";
+  return checkStrips(nest.inner, nest.outer);
 }
 
 /// `min(ib + kRows, ub...)`: the end of the strip starting at `ib`.
@@ -294,13 +300,7 @@ std::string checkRowUpdates(const RowUpdateNest &nest) {
   }
   if (!streams)
     return "no load walks down rows";
-  if (auto trips = getConstantTripCount(nest.rows);
-      trips && *trips < (uint64_t)(2 * kRows))
-    return "the reduction loop runs fewer than " + std::to_string(2 * kRows) +
-           " iterations";
-  if (!isLoopMemoryParallel(nest.columns.getOperation()))
-    return "a memory dependence is carried by the inner loop";
-  return "";
+  return checkStrips(nest.rows, nest.columns);
 }
 
 /// `for ib step kRows: for j: M[g(j)] = for i = ib to min(ib + kRows, n)
