@@ -2,6 +2,7 @@
 #include "frontend/analysis/NestTraffic.h"
 
 #include "frontend/analysis/MemRefRegion.h"
+#include "frontend/analysis/ValueOrigins.h"
 #include "frontend/analysis/VectorizationPlan.h"
 
 #include <algorithm>
@@ -59,30 +60,6 @@ std::optional<Footprint> footprint(AffineForOp loop) {
   return f;
 }
 
-/// Whether `v` is `iv` or an affine.apply of it.
-bool usesIv(Value *v, Value *iv) {
-  if (v == iv)
-    return true;
-  Operation *def = v->getDefiningOp();
-  if (!def || !isa<AffineApplyOp>(def))
-    return false;
-  for (Value *operand : def->getOperands())
-    if (operand == iv)
-      return true;
-  return false;
-}
-
-/// Whether a loop's bounds move with `iv`.
-bool boundsMoveWith(AffineForOp loop, Value *iv) {
-  for (Value *v : loop.getLowerBoundOperands())
-    if (usesIv(v, iv))
-      return true;
-  for (Value *v : loop.getUpperBoundOperands())
-    if (usesIv(v, iv))
-      return true;
-  return false;
-}
-
 /// Whether the part of `memref` that `inner` touches moves with `iv`: a
 /// subscript does, or the bounds of a loop around an access do (a strip
 /// of rows starting at `iv`).
@@ -95,7 +72,7 @@ bool movesWith(AffineForOp inner, Value *memref, Value *iv) {
       moves |= getAccessPattern(op, iv) != AccessPattern::Invariant;
       for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
         if (auto around = dyn_cast<AffineForOp>(p))
-          moves |= boundsMoveWith(around, iv);
+          moves |= boundsDependOn(around, iv);
         if (p == inner.getOperation())
           break;
       }
@@ -129,8 +106,9 @@ double accessBytesPerIteration(Operation *op, AffineForOp loop) {
   return bytes;
 }
 
-double traffic(AffineForOp loop, double capacity) {
-  std::optional<Footprint> fits = footprint(loop);
+/// `fits` is `loop`'s footprint, computed once by the caller.
+double traffic(AffineForOp loop, const std::optional<Footprint> &fits,
+               double capacity) {
   if (fits && fits->total <= capacity)
     return fits->total;
   double trips = (double)tripCountOf(loop), bytes = 0;
@@ -150,7 +128,7 @@ double traffic(AffineForOp loop, double capacity) {
                        ? size * trips
                        : size;
       } else {
-        bytes += traffic(inner, capacity) * trips;
+        bytes += traffic(inner, f, capacity) * trips;
       }
       return WalkResult::skip();
     });
@@ -161,10 +139,11 @@ double traffic(AffineForOp loop, double capacity) {
 
 NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches) {
   NestTraffic t;
-  if (std::optional<Footprint> f = footprint(root))
+  std::optional<Footprint> f = footprint(root);
+  if (f)
     t.compulsoryBytes = f->total;
-  t.l1Bytes = traffic(root, (double)caches.l1);
-  t.l2Bytes = traffic(root, (double)caches.l2);
+  t.l1Bytes = traffic(root, f, (double)caches.l1);
+  t.l2Bytes = traffic(root, f, (double)caches.l2);
   return t;
 }
 

@@ -34,6 +34,18 @@ bool isAccess(Operation *op) {
   return isa<AffineLoadOp>(op) || isa<AffineStoreOp>(op);
 }
 
+/// Whether a bound of `inner` is computed inside `outer`, so the strips
+/// (which run `inner`'s loop outside `outer`) could not evaluate it.
+bool boundsComputedInside(AffineForOp inner, AffineForOp outer) {
+  std::vector<Value *> bounds = inner.getLowerBoundOperands();
+  for (Value *v : inner.getUpperBoundOperands())
+    bounds.push_back(v);
+  for (Value *v : bounds)
+    if (isDefinedInside(v, outer.getOperation()))
+      return true;
+  return false;
+}
+
 /// Why `outer` is not a column-sum shaped nest ("" if it is; `nest` is
 /// filled then).
 std::string matchNest(AffineForOp outer, StreamableNest &nest) {
@@ -59,12 +71,8 @@ std::string matchNest(AffineForOp outer, StreamableNest &nest) {
   }
   if (inner.getStep() != 1)
     return "the reduction loop's step is not 1";
-  std::vector<Value *> bounds = inner.getLowerBoundOperands();
-  for (Value *v : inner.getUpperBoundOperands())
-    bounds.push_back(v);
-  for (Value *v : bounds)
-    if (isDefinedInside(v, outer.getOperation()))
-      return "the reduction loop's bounds depend on the loop";
+  if (boundsComputedInside(inner, outer))
+    return "the reduction loop's bounds depend on the loop";
   for (Value *v : inner.getInits())
     if (isDefinedInside(v, outer.getOperation()))
       return "an initial value is computed in the loop";
@@ -234,12 +242,8 @@ std::string matchRowUpdates(AffineForOp rows, RowUpdateNest &nest) {
     return "not a loop around one loop";
   if (rows.getStep() != 1)
     return "the reduction loop's step is not 1";
-  for (Value *v : columns.getLowerBoundOperands())
-    if (isDefinedInside(v, rows.getOperation()))
-      return "the inner loop's bounds depend on the loop";
-  for (Value *v : columns.getUpperBoundOperands())
-    if (isDefinedInside(v, rows.getOperation()))
-      return "the inner loop's bounds depend on the loop";
+  if (boundsComputedInside(columns, rows))
+    return "the inner loop's bounds depend on the loop";
   for (auto &owned : columns.getBody()->getOperations()) {
     Operation *op = owned.get();
     if (auto store = dyn_cast<AffineStoreOp>(op)) {

@@ -79,16 +79,6 @@ LoadWidths loadRegisters(AffineForOp inner, AffineForOp candidate,
   return w;
 }
 
-bool boundsDependOn(AffineForOp loop, Value *iv) {
-  for (Value *v : loop.getLowerBoundOperands())
-    if (isComputedFrom(v, iv))
-      return true;
-  for (Value *v : loop.getUpperBoundOperands())
-    if (isComputedFrom(v, iv))
-      return true;
-  return false;
-}
-
 /// A vector access whose vector dimension moves with `iv`: the dependence
 /// analysis sees only its first element, so jamming `iv`'s loop is not
 /// proved safe.

@@ -75,24 +75,6 @@ bool isDefinedInside(Value *v, Operation *op) {
   return def && def->isAncestorOrSelf(op);
 }
 
-namespace {
-bool isComputedFromWithin(Value *v, Value *from, unsigned depth) {
-  if (v == from)
-    return true;
-  Operation *def = v->getDefiningOp();
-  if (!def || depth == 0)
-    return false;
-  for (Value *operand : def->getOperands())
-    if (isComputedFromWithin(operand, from, depth - 1))
-      return true;
-  return false;
-}
-} // namespace
-
-bool isComputedFrom(Value *v, Value *from) {
-  return isComputedFromWithin(v, from, 16);
-}
-
 std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root) {
   std::vector<AffineForOp> band{root};
   for (AffineForOp cur = root;;) {

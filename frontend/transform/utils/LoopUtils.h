@@ -5,6 +5,7 @@
 #pragma once
 
 #include "frontend/analysis/AffineValueMap.h"
+#include "frontend/analysis/ValueOrigins.h"
 #include "frontend/ir/Ops.h"
 
 #include <cstdint>
@@ -16,11 +17,6 @@ namespace affjit {
 /// True if `v` is defined inside `op`: by an op nested in it, or as an
 /// argument of a block of its regions (a loop's induction variable).
 bool isDefinedInside(Value *v, Operation *op);
-
-/// True if `v` is `from` or computed from it by ops (through their
-/// operands, a bounded number of steps deep): whether an index moves with
-/// a loop's induction variable.
-bool isComputedFrom(Value *v, Value *from);
 
 /// Gives `to`'s induction variable the source name of `from`'s, so that
 /// reports name a rewritten loop as the user wrote it.
