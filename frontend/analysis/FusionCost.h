@@ -19,7 +19,10 @@ namespace affjit {
 /// Data cache sizes in bytes.
 struct CacheSizes {
   int64_t l1 = 32 * 1024, l2 = 1024 * 1024;
-  /// This machine's (per core), or the defaults where it does not say.
+  /// The last level (L3, shared by the cores; the L2 where there is none).
+  int64_t last = 8 * 1024 * 1024;
+  /// This machine's (from sysfs, else sysconf), or the defaults where it
+  /// does not say.
   static CacheSizes host();
 };
 

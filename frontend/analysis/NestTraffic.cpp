@@ -137,6 +137,13 @@ double traffic(AffineForOp loop, const std::optional<Footprint> &fits,
 
 } // namespace
 
+std::optional<double> estimateFootprintBytes(AffineForOp loop) {
+  std::optional<Footprint> f = footprint(loop);
+  if (!f)
+    return std::nullopt;
+  return f->total;
+}
+
 NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches) {
   NestTraffic t;
   std::optional<Footprint> f = footprint(root);

@@ -32,6 +32,10 @@ struct NestTraffic {
   double l1Bytes = 0, l2Bytes = 0;
 };
 
+/// The bytes one execution of `loop` touches (the bounding boxes of its
+/// memrefs' regions); nullopt when a region cannot be computed.
+std::optional<double> estimateFootprintBytes(AffineForOp loop);
+
 /// The traffic of the nest rooted at `root` for `caches`.
 NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches);
 

@@ -4,6 +4,7 @@
 #include "frontend/analysis/AffineFlattening.h"
 #include "frontend/analysis/AffineValueMap.h"
 #include "frontend/analysis/LoopParallelism.h"
+#include "frontend/analysis/NestTraffic.h"
 #include "frontend/ir/ArithOpTable.h"
 
 #include <algorithm>
@@ -264,6 +265,19 @@ private:
   unsigned maxBits = 0;
 };
 
+/// Whether the nest around `loop` touches more than the target's
+/// streamingBytes.
+bool streamsFromMemory(AffineForOp loop, const VectorizationTarget &target) {
+  if (target.streamingBytes <= 0)
+    return false;
+  AffineForOp root = loop;
+  for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+    if (isa<AffineForOp>(p))
+      root = cast<AffineForOp>(p);
+  std::optional<double> bytes = estimateFootprintBytes(root);
+  return bytes && *bytes > (double)target.streamingBytes;
+}
+
 } // namespace
 
 VectorizationCheck checkLoopVectorization(AffineForOp loop,
@@ -302,13 +316,15 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
   if (span < (__int128)lanes)
     return fail("it runs fewer iterations (" + std::to_string((int64_t)span) +
                 ") than a vector has lanes (" + std::to_string(lanes) + ")");
-  for (unsigned k = std::max(1u, target.interleave); k > 1; k /= 2)
+  bool streams = !reductions.empty() && streamsFromMemory(loop, target);
+  for (unsigned k = streams ? 1 : std::max(1u, target.interleave); k > 1;
+       k /= 2)
     if (span >= (__int128)lanes * k) {
       lanes *= k;
       break;
     }
   c.ok = true;
-  c.plan = LoopVectorization{loop, lanes, reductions};
+  c.plan = LoopVectorization{loop, lanes, reductions, streams};
   return c;
 }
 

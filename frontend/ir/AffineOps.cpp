@@ -196,6 +196,15 @@ void AffineForOp::setStep(int64_t step) {
   op->setAttr("step", Attribute::index(step));
 }
 
+bool AffineForOp::isUnrollDisabled() const {
+  Attribute a = op->getAttr(kUnrollAttrName);
+  return a.isa(AttrKind::Bool) && !a.getBool();
+}
+
+void AffineForOp::disableUnroll() {
+  op->setAttr(kUnrollAttrName, Attribute::boolean(false));
+}
+
 Block *AffineForOp::getBody() const { return &op->getRegion(0).front(); }
 
 Value *AffineForOp::getInductionVar() const {

@@ -58,6 +58,11 @@ public:
   std::optional<int64_t> getConstantUpperBound() const;
   int64_t getStep() const;
   void setStep(int64_t step);
+  /// `{affjit.unroll = false}` keeps LLVM from unrolling the loop (a
+  /// discardable attribute: mlir-opt keeps it and ignores it).
+  static constexpr const char *kUnrollAttrName = "affjit.unroll";
+  bool isUnrollDisabled() const;
+  void disableUnroll();
 
   Block *getBody() const;
   Value *getInductionVar() const;

@@ -5,6 +5,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
 
+#include <vector>
+
 namespace affjit {
 
 namespace {
@@ -25,15 +27,24 @@ bool isShortConstantLoop(llvm::Value *lb, llvm::Value *ub, llvm::Value *step) {
   return span < (__int128)kShortLoopTrips * s->getSExtValue();
 }
 
-/// `!llvm.loop !{self, !{"llvm.loop.vectorize.enable", i1 false}}` on the
-/// loop's back edge.
-void disableLoopVectorizer(llvm::BranchInst *backEdge) {
+/// `!llvm.loop !{self, properties...}` on the loop's back edge: what
+/// LLVM's loop passes may not do with it.
+void setLoopProperties(llvm::BranchInst *backEdge, bool vectorize,
+                       bool unroll) {
   llvm::LLVMContext &ctx = backEdge->getContext();
-  llvm::Metadata *off[] = {
-      llvm::MDString::get(ctx, "llvm.loop.vectorize.enable"),
-      llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(ctx))};
   llvm::TempMDTuple self = llvm::MDNode::getTemporary(ctx, {});
-  llvm::Metadata *ops[] = {self.get(), llvm::MDNode::get(ctx, off)};
+  std::vector<llvm::Metadata *> ops{self.get()};
+  if (!vectorize) {
+    llvm::Metadata *off[] = {
+        llvm::MDString::get(ctx, "llvm.loop.vectorize.enable"),
+        llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(ctx))};
+    ops.push_back(llvm::MDNode::get(ctx, off));
+  }
+  if (!unroll)
+    ops.push_back(llvm::MDNode::get(
+        ctx, {llvm::MDString::get(ctx, "llvm.loop.unroll.disable")}));
+  if (ops.size() == 1)
+    return;
   llvm::MDNode *loopID = llvm::MDNode::getDistinct(ctx, ops);
   loopID->replaceOperandWith(0, loopID);
   backEdge->setMetadata(llvm::LLVMContext::MD_loop, loopID);
@@ -44,7 +55,7 @@ void disableLoopVectorizer(llvm::BranchInst *backEdge) {
 bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
                      llvm::Value *step, const std::vector<llvm::Value *> &init,
                      const LoopBodyFn &body,
-                     std::vector<llvm::Value *> &results) {
+                     std::vector<llvm::Value *> &results, LoopHints hints) {
   llvm::IRBuilder<> &b = lc.builder();
   llvm::Function *fn = lc.currentFunction();
   llvm::BasicBlock *pre = b.GetInsertBlock();
@@ -77,8 +88,7 @@ bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
   for (size_t i = 0; i < phis.size(); ++i)
     phis[i]->addIncoming(next[i], latch);
   llvm::BranchInst *backEdge = b.CreateBr(header);
-  if (isShortConstantLoop(lb, ub, step))
-    disableLoopVectorizer(backEdge);
+  setLoopProperties(backEdge, !isShortConstantLoop(lb, ub, step), hints.unroll);
 
   b.SetInsertPoint(exit);
   results = carried;

@@ -15,12 +15,18 @@ using LoopBodyFn = std::function<bool(llvm::Value *iv,
                                       const std::vector<llvm::Value *> &carried,
                                       std::vector<llvm::Value *> &next)>;
 
+/// What LLVM may do with an emitted loop beyond the defaults.
+struct LoopHints {
+  /// False: `llvm.loop.unroll.disable` (affine.for {affjit.unroll = false}).
+  bool unroll = true;
+};
+
 /// Emits the loop at the insertion point; on return the builder is in the
 /// exit block and `results` holds the carried values after the loop.
 bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
                      llvm::Value *step, const std::vector<llvm::Value *> &init,
                      const LoopBodyFn &body,
-                     std::vector<llvm::Value *> &results);
+                     std::vector<llvm::Value *> &results, LoopHints hints = {});
 
 /// Lowers the body block of a loop-like op: maps `blockArgs` to the block's
 /// arguments, lowers its ops, and returns the values its terminator yields

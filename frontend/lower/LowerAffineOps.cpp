@@ -55,7 +55,7 @@ bool lowerFor(LoweringContext &lc, Operation &op) {
         args.insert(args.end(), carried.begin(), carried.end());
         return lowerLoopBody(lc, body, args, next);
       },
-      results);
+      results, LoopHints{!forOp.isUnrollDisabled()});
   for (unsigned i = 0; ok && i < op.getNumResults(); ++i)
     lc.map(op.getResult(i), results[i]);
   return ok;

@@ -2,6 +2,7 @@
 #include "frontend/transform/Vectorize.h"
 
 #include "frontend/analysis/AffineValueMap.h"
+#include "frontend/analysis/FusionCost.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/VectorOps.h"
 #include "frontend/transform/utils/LaneMask.h"
@@ -34,6 +35,7 @@ VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
       t.vectorBits = v;
       t.vectorRegisters = v >= 512 ? 32 : 16;
     }
+  t.streamingBytes = CacheSizes::host().last;
   return t;
 }
 
@@ -123,6 +125,8 @@ public:
         before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end.map,
         end.operands, lanes, inits);
     inheritInductionVarName(loop, vloop);
+    if (plan.streams || loop.isUnrollDisabled())
+      vloop.disableUnroll();
     // Broadcasts of values from outside go right before the vector loop.
     OpBuilder beforeVectorLoop = OpBuilder::before(vloop.getOperation());
     hoist = &beforeVectorLoop;
@@ -436,6 +440,8 @@ bool vectorizeLoops(Module &module, PassContext &context,
       if (!plan.reductions.empty())
         what += ", " + std::to_string(plan.reductions.size()) +
                 " reduction(s) finished by vector.reduction";
+      if (plan.streams)
+        what += "; streams from memory: one register, not unrolled";
       context.remark(plan.loop.getLoc(),
                      "vectorized: " + describeLoopBounds(plan.loop) + " (" +
                          what + ")");

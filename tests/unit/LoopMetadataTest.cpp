@@ -71,4 +71,58 @@ TEST(LoopMetadata, StridedLoopsAreLeftToLlvmsVectorizer) {
   EXPECT_NE(after.out.find("shufflevector"), std::string::npos) << after.out;
 }
 
+// `{affjit.unroll = false}` (the vectorizer's mark on loops that stream
+// from memory, or the user's) reaches LLVM as llvm.loop.unroll.disable, and
+// LLVM's unroller leaves the loop as written; a value other than true or
+// false is an error.
+TEST(LoopMetadata, UnrollFalseKeepsLlvmFromUnrolling) {
+  auto program = [](const std::string &attr) {
+    return R"(func.func @scale(%x: memref<4096xf32>) {
+  %two = arith.constant 2.0 : f32
+  affine.for %i = 0 to 4096 {
+    %v = affine.load %x[%i] : memref<4096xf32>
+    %p = arith.mulf %v, %two : f32
+    affine.store %p, %x[%i] : memref<4096xf32>
+  })" + attr +
+           R"(
+  return
+}
+)";
+  };
+  auto llvmIr = [](const std::string &text, const std::string &flags) {
+    TempProgram p(text);
+    return runCommand(shellQuote(affjitBinary()) + " llvm " +
+                      shellQuote(p.path) + " --pipeline=none " + flags);
+  };
+  CommandResult marked = llvmIr(program(" {affjit.unroll = false}"), "");
+  ASSERT_EQ(marked.exitCode, 0) << marked.err;
+  EXPECT_NE(marked.out.find("!{!\"llvm.loop.unroll.disable\"}"),
+            std::string::npos)
+      << marked.out;
+  EXPECT_EQ(llvmIr(program(""), "").out.find("llvm.loop.unroll"),
+            std::string::npos);
+  // LLVM's own vectorizer still runs; its interleaved copies of the loop
+  // body are what unrolling would multiply (4 without the mark).
+  auto stores = [](const std::string &ir) {
+    size_t n = 0;
+    for (size_t at = ir.find("store <"); at != std::string::npos;
+         at = ir.find("store <", at + 1))
+      ++n;
+    return n;
+  };
+  CommandResult optimized =
+      llvmIr(program(" {affjit.unroll = false}"), "--optimized");
+  CommandResult unrolled = llvmIr(program(""), "--optimized");
+  ASSERT_EQ(optimized.exitCode, 0) << optimized.err;
+  EXPECT_LT(stores(optimized.out), stores(unrolled.out))
+      << optimized.out << unrolled.out;
+
+  CommandResult bad = llvmIr(program(" {affjit.unroll = 4}"), "");
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_NE(bad.err.find("error: 'affine.for' op attribute 'affjit.unroll' "
+                         "must be true or false"),
+            std::string::npos)
+      << bad.err;
+}
+
 } // namespace

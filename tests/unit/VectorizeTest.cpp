@@ -7,6 +7,7 @@
 #include "affjit/Buffer.h"
 #include "affjit/Engine.h"
 #include "support/FusionOracle.h"
+#include "support/MlirOracle.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
@@ -101,6 +102,63 @@ TEST(Vectorize, FloatRowSumsNeedFastMathColumnSumsDoNot) {
   }
 }
 
+/// Row sums of an R x 4096 f32 matrix, the reduction along the rows.
+std::string rowSums(int rows) {
+  std::string type = "memref<" + std::to_string(rows) + "x4096xf32>";
+  return R"(func.func @rowsum(%A: )" + type + R"(, %out: memref<)" +
+         std::to_string(rows) + R"(xf32>) {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to )" +
+         std::to_string(rows) + R"( {
+    %s = affine.for %j = 0 to 4096 iter_args(%acc = %zero) -> (f32) {
+      %a = affine.load %A[%i, %j] : )" +
+         type + R"(
+      %t = arith.addf %acc, %a : f32
+      affine.yield %t : f32
+    }
+    affine.store %s, %out[%i] : memref<)" +
+         std::to_string(rows) + R"(xf32>
+  }
+  return
+}
+)";
+}
+
+// A horizontal reduction over more bytes than the last-level cache holds
+// keeps one register of partial sums and asks LLVM not to unroll its loop;
+// one over cached data keeps 4 registers (see VectorizationTarget).
+TEST(Vectorize, ReductionsStreamingFromMemoryKeepOneRegister) {
+  // 16 GiB: beyond any last-level cache. 256 KiB: within any.
+  TempProgram streamed(rowSums(1 << 20)), cached(rowSums(16));
+  std::string opt = "AFFJIT_VECTOR_BITS=512 " + shellQuote(affjitBinary()) +
+                    " opt --pipeline=vectorize --fast-math "
+                    "--opt-report=vectorize ";
+  CommandResult s = runCommand(opt + shellQuote(streamed.path));
+  ASSERT_EQ(s.exitCode, 0) << s.err;
+  EXPECT_NE(s.err.find("(16 lanes, 1 reduction(s) finished by "
+                       "vector.reduction; streams from memory: one register, "
+                       "not unrolled)"),
+            std::string::npos)
+      << s.err;
+  EXPECT_NE(s.out.find("step 16 iter_args"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("} {affjit.unroll = false}"), std::string::npos)
+      << s.out;
+  CommandResult c = runCommand(opt + shellQuote(cached.path));
+  ASSERT_EQ(c.exitCode, 0) << c.err;
+  EXPECT_NE(c.out.find("step 64 iter_args"), std::string::npos) << c.out;
+  EXPECT_EQ(c.out.find("affjit.unroll"), std::string::npos) << c.out;
+  EXPECT_EQ(c.err.find("streams from memory"), std::string::npos) << c.err;
+
+  // mlir-opt reads the hint as a discardable attribute.
+  if (mlirAvailable()) {
+    TempProgram printed(s.out);
+    CommandResult reparsed =
+        runCommand(shellQuote(mlirOptPath()) + " " + shellQuote(printed.path));
+    EXPECT_EQ(reparsed.exitCode, 0) << reparsed.err;
+    EXPECT_NE(reparsed.out.find("affjit.unroll = false"), std::string::npos);
+  }
+}
+
 TEST(Vectorize, EngineFastMathOptionReachesThePass) {
   const char *kernel = R"(
 func.func @dot(%x: memref<1000xf32>, %y: memref<1000xf32>) -> f32 {
@@ -130,9 +188,10 @@ func.func @dot(%x: memref<1000xf32>, %y: memref<1000xf32>) -> f32 {
         remarks[0].message.rfind(fastMath ? "vectorized" : "not vectorized", 0),
         0u)
         << remarks[0].message;
-    if (fastMath)
+    if (fastMath) {
       EXPECT_EQ(remarks[1].message.rfind("epilogue vectorized", 0), 0u)
           << remarks[1].message;
+    }
     affjit::MemRef<float, 1> x({1000}), y({1000});
     double expected = 0;
     for (int i = 0; i < 1000; ++i) {

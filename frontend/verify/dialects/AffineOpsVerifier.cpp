@@ -4,6 +4,7 @@
 // ("Restrictions on Dimensions and Symbols"), positive steps, iter_args and
 // yield agreement, affine.parallel reductions, prefetch hints and DMA
 // operand types (including seed 004's equal element types).
+#include "frontend/ir/AffineOps.h"
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/verify/OpVerifiers.h"
 
@@ -179,6 +180,12 @@ bool verifyFor(Operation &op, VerifyContext &ctx) {
   if (step.getInt() <= 0)
     return ctx.emitOpError(op, "expected step to be representable as a "
                                "positive signed integer");
+  // affjit's own hint; a typo in its value must not be silently ignored.
+  if (Attribute unroll = op.getAttr(AffineForOp::kUnrollAttrName);
+      unroll && !unroll.isa(AttrKind::Bool))
+    return ctx.emitOpError(op, std::string("attribute '") +
+                                   AffineForOp::kUnrollAttrName +
+                                   "' must be true or false");
   std::vector<int64_t> n = seg.getInts();
   if (n[0] < 0 || n[1] < 0 || n[2] < 0 ||
       n[0] + n[1] + n[2] != (int64_t)op.getNumOperands())
