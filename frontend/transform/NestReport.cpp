@@ -26,7 +26,7 @@ std::vector<AffineForOp> heaviestPath(AffineForOp root) {
       if (op == path.back().getOperation())
         return WalkResult::advance();
       if (auto inner = dyn_cast<AffineForOp>(op)) {
-        double cost = getComputeCost(op) * (double)tripCountOf(inner);
+        double cost = getComputeCost(op);
         if (cost > bestCost) {
           bestCost = cost;
           best = inner;

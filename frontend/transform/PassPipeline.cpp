@@ -6,6 +6,7 @@
 #include "frontend/transform/LoopInterchange.h"
 #include "frontend/transform/NestReport.h"
 #include "frontend/transform/NormalizeLoops.h"
+#include "frontend/transform/PackInvariants.h"
 #include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ScalarReplacement.h"
 #include "frontend/transform/StreamReductions.h"
@@ -44,6 +45,10 @@ const PassRegistry &passRegistry() {
        "register blocking: loops around register accumulators unrolled, "
        "their copies jammed",
        [](Module &m, PassContext &c) { return unrollAndJamLoops(m, c, {}); }},
+      {"pack",
+       "values an inner loop recomputes for every iteration of the loop "
+       "around it computed once into a buffer (gemm's alpha * A[i, k])",
+       [](Module &m, PassContext &c) { return packInvariants(m, c); }},
       {"report",
        "the cost model's view of each nest as remarks: loop order, tiles, "
        "register block, estimated cache traffic (changes nothing)",
@@ -59,7 +64,7 @@ const PassRegistry &passRegistry() {
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
       "fuse",      "interchange", "scalrep", "stream-reductions",
-      "vectorize", "unroll-jam",  "report"};
+      "vectorize", "unroll-jam",  "pack",    "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};
