@@ -23,7 +23,9 @@
 //   every kernel of benchmarks/kernels/ (saxpy, dot, eltwise_chain,
 //   matvec_row, matvec_col, colsum, rowsum, seed002_kernel) and the three
 //   written for this file: gemm, softmax and jacobi2d_step, whose rows time
-//   one full jacobi-2d time step (two calls, A -> B and B -> A). A kernel
+//   one full jacobi-2d time step (two calls, A -> B and B -> A); and the
+//   PolyBench-style kernels of KernelBench.cpp (poly/gemm, poly/2mm, ...,
+//   their @kernel functions on random inputs, alpha 2 and beta 1.5). A kernel
 //   `parallelize` leaves alone (dot's float reduction, matvec_col's
 //   accumulation into y along the outer loop) shows what it costs not to. Every
 //   variant's outputs after one call on fresh inputs must equal the 1-thread
@@ -178,7 +180,7 @@ void BM_EmptyParallelRegionJit(benchmark::State &state) {
 // Kernels on 1 and all threads
 //===----------------------------------------------------------------------===//
 
-/// An f32 memref argument of rank 1 to 3, filled deterministically.
+/// An f32 memref argument of rank 1 to 4, filled deterministically.
 class Buffer {
 public:
   explicit Buffer(std::vector<int64_t> shape) : shape(shape) {
@@ -188,11 +190,16 @@ public:
     else if (shape.size() == 2)
       m2 = std::make_unique<affjit::MemRef<float, 2>>(
           std::array<int64_t, 2>{shape[0], shape[1]});
-    else
+    else if (shape.size() == 3)
       m3 = std::make_unique<affjit::MemRef<float, 3>>(
           std::array<int64_t, 3>{shape[0], shape[1], shape[2]});
+    else
+      m4 = std::make_unique<affjit::MemRef<float, 4>>(
+          std::array<int64_t, 4>{shape[0], shape[1], shape[2], shape[3]});
   }
-  float *data() { return m1 ? m1->data() : m2 ? m2->data() : m3->data(); }
+  float *data() {
+    return m1 ? m1->data() : m2 ? m2->data() : m3 ? m3->data() : m4->data();
+  }
   int64_t size() const {
     int64_t n = 1;
     for (int64_t s : shape)
@@ -202,7 +209,8 @@ public:
   affjit::detail::Argument argument() {
     return m1   ? affjit::detail::makeArgument(*m1)
            : m2 ? affjit::detail::makeArgument(*m2)
-                : affjit::detail::makeArgument(*m3);
+           : m3 ? affjit::detail::makeArgument(*m3)
+                : affjit::detail::makeArgument(*m4);
   }
   /// Values in [0, 1) with 24 bits, from the element index and `seed`.
   void fill(uint64_t seed) {
@@ -220,14 +228,15 @@ private:
   std::unique_ptr<affjit::MemRef<float, 1>> m1;
   std::unique_ptr<affjit::MemRef<float, 2>> m2;
   std::unique_ptr<affjit::MemRef<float, 3>> m3;
+  std::unique_ptr<affjit::MemRef<float, 4>> m4;
 };
 
 struct Kernel {
   const char *file, *function;
   /// Shapes of the memref arguments, in order (after `scalar`, if any).
   std::vector<std::vector<int64_t>> shapes;
-  /// A leading f32 argument (saxpy's a).
-  bool scalar = false;
+  /// Leading f32 arguments (saxpy's a; gemm's alpha and beta).
+  unsigned scalars = 0;
   /// Each timed iteration calls twice, the second time with the two
   /// memrefs swapped (a jacobi-2d time step).
   bool swapped = false;
@@ -235,7 +244,7 @@ struct Kernel {
 
 const std::map<std::string, Kernel> &kernels() {
   static const std::map<std::string, Kernel> k = {
-      {"saxpy", {"saxpy", "saxpy", {{16777216}, {16777216}}, true}},
+      {"saxpy", {"saxpy", "saxpy", {{16777216}, {16777216}}, 1}},
       {"matvec_row",
        {"matvec_row", "matvec_row", {{4096, 4096}, {4096}, {4096}}}},
       {"colsum", {"colsum", "colsum", {{4096, 4096}, {4096}}}},
@@ -252,7 +261,7 @@ const std::map<std::string, Kernel> &kernels() {
        {"jacobi2d_step",
         "jacobi2d_step",
         {{2048, 2048}, {2048, 2048}},
-        false,
+        0,
         true}},
       {"softmax", {"softmax", "softmax", {{2048, 2048}, {2048, 2048}}}},
       {"seed002_chain",
@@ -263,6 +272,48 @@ const std::map<std::string, Kernel> &kernels() {
          {8, 128, 512},
          {8, 512, 64},
          {8, 128, 64}}}},
+      // The PolyBench-style kernels of KernelBench.cpp.
+      {"poly/gemm",
+       {"poly/gemm", "kernel", {{1024, 1024}, {1024, 1024}, {1024, 1024}}, 2}},
+      {"poly/2mm",
+       {"poly/2mm",
+        "kernel",
+        {{512, 544}, {512, 576}, {576, 544}, {544, 608}, {512, 608}},
+        2}},
+      {"poly/3mm",
+       {"poly/3mm",
+        "kernel",
+        {{448, 480},
+         {448, 512},
+         {512, 480},
+         {480, 544},
+         {480, 576},
+         {576, 544},
+         {448, 544}}}},
+      {"poly/atax",
+       {"poly/atax", "kernel", {{3840, 4096}, {4096}, {4096}, {3840}}}},
+      {"poly/bicg",
+       {"poly/bicg", "kernel", {{4096, 3840}, {3840}, {4096}, {3840}, {4096}}}},
+      {"poly/mvt",
+       {"poly/mvt", "kernel", {{4096}, {4096}, {4096}, {4096}, {4096, 4096}}}},
+      {"poly/gesummv",
+       {"poly/gesummv",
+        "kernel",
+        {{4096, 4096}, {4096, 4096}, {4096}, {4096}, {4096}},
+        2}},
+      {"poly/jacobi-2d",
+       {"poly/jacobi-2d", "kernel", {{1024, 1024}, {1024, 1024}}}},
+      {"poly/seidel-2d", {"poly/seidel-2d", "kernel", {{1024, 1024}}}},
+      {"poly/conv2d-nchw",
+       {"poly/conv2d-nchw",
+        "kernel",
+        {{1, 64, 58, 58}, {96, 64, 3, 3}, {1, 96, 56, 56}}}},
+      {"poly/softmax",
+       {"poly/softmax", "kernel", {{2048, 1024}, {2048, 1024}}}},
+      {"poly/layernorm",
+       {"poly/layernorm",
+        "kernel",
+        {{2048, 1024}, {1024}, {1024}, {2048, 1024}}}},
   };
   return k;
 }
@@ -281,8 +332,8 @@ std::map<std::string, Baseline> &baselines() {
 std::vector<affjit::detail::Argument>
 argumentsOf(const Kernel &k, std::vector<Buffer> &buffers, bool swap) {
   std::vector<affjit::detail::Argument> args;
-  if (k.scalar)
-    args.push_back(affjit::detail::makeArgument(2.0f));
+  for (unsigned i = 0; i < k.scalars; ++i)
+    args.push_back(affjit::detail::makeArgument(2.0f - 0.5f * (float)i));
   for (size_t i = 0; i < buffers.size(); ++i) {
     size_t at = swap && buffers.size() == 2 ? 1 - i : i;
     args.push_back(buffers[at].argument());
@@ -455,12 +506,10 @@ void registerAll() {
   std::vector<int64_t> threads{1};
   if (allThreads() > 1)
     threads.push_back(allThreads());
-  for (const char *name :
-       {"saxpy", "dot", "eltwise_chain", "matvec_row", "matvec_col", "colsum",
-        "rowsum", "gemm", "jacobi2d_step", "softmax", "seed002_chain"})
+  for (const auto &[name, kernel] : kernels())
     for (int64_t t : threads)
-      benchmark::RegisterBenchmark(("BM_Parallel/" + std::string(name)).c_str(),
-                                   BM_Parallel, std::string(name))
+      benchmark::RegisterBenchmark(("BM_Parallel/" + name).c_str(), BM_Parallel,
+                                   name)
           ->ArgName("threads")
           ->Arg(t)
           ->Unit(benchmark::kMillisecond)

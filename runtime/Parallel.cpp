@@ -72,19 +72,19 @@ void microtask(int32_t * /*gtid*/, int32_t *btid, const ParallelLoop *loop) {
 }
 
 /// libomp's workers spin for 200 ms after a region by default (its
-/// KMP_BLOCKTIME). On a machine shared with other work a spinning worker
-/// waits for a time slice like everyone else, and the next region's join
-/// waits for it: measured here, a 2-thread region cost 57 us with the
-/// default and 17 us with workers that sleep at once and are woken by the
-/// fork (BM_ShortRegion in benchmarks/ParallelBench.cpp). affjit's regions
-/// are long (the grain threshold), so the wake-up is cheap in comparison,
-/// and idle workers leave the cores to the host program. A KMP_BLOCKTIME
-/// the user sets still wins; libomp reads these defaults when it starts.
+/// KMP_BLOCKTIME); with 0 they sleep at once and every fork must wake them,
+/// which on these VMs costs 17 to 47 us per region (a cross-CPU wake-up).
+/// 1 ms keeps them spinning between the regions of one kernel and frees
+/// the cores soon after: an empty 2-thread region took 0.9 us quiet and
+/// 1.9 us with both cores busy, against 47 and 17 us with 0
+/// (BM_EmptyParallelRegion, BM_Grain in benchmarks/ParallelBench.cpp). A
+/// KMP_BLOCKTIME the user sets still wins; libomp reads these defaults when
+/// it starts.
 void setRuntimeDefaults() {
   static std::once_flag once;
   std::call_once(once, [] {
     if (!std::getenv("KMP_BLOCKTIME"))
-      kmp_set_defaults("KMP_BLOCKTIME=0");
+      kmp_set_defaults("KMP_BLOCKTIME=1");
   });
 }
 

@@ -23,7 +23,7 @@ double ParallelizeOptions::defaultMinWork() {
     if (end != env && *end == '\0' && v >= 0)
       return v;
   }
-  return 1 << 20;
+  return 1 << 19;
 }
 
 namespace {

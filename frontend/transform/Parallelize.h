@@ -23,7 +23,7 @@ struct ParallelizeOptions {
   /// sequential (AFFJIT_PARALLEL_MIN_WORK overrides the default). Measured
   /// with benchmarks/ParallelBench.cpp, see the README.
   double minWork = defaultMinWork();
-  /// 2^20 (measured on a 2-core machine shared with other work, see the
+  /// 2^19 (measured on a 2-core machine, quiet and loaded, see the
   /// README), or AFFJIT_PARALLEL_MIN_WORK when it holds a number >= 0.
   static double defaultMinWork();
 };

@@ -273,7 +273,7 @@ func.func @f(%A: memref<8xf32>, %B: memref<4096xf32>) -> f32 {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.find("affine.parallel"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("not parallelized: 0 to 8: too little work (16 op "
-                       "instances, under 1048576)"),
+                       "instances, under 524288)"),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("not parallelized: 0 to 4096: its float reduction "
