@@ -41,10 +41,12 @@ struct VectorizationTarget {
   /// Registers' worth of lanes per vector op (LLVM splits a wider vector
   /// into registers): independent accumulators that hide the add latency
   /// and more of each cache line and page per visit. Fewer where the loop
-  /// runs fewer iterations. 4 (64 f32 lanes with AVX-512): column sums of
-  /// 4096x4096 f32 take 6 ms where 1 takes 19 and 8 takes 4.5, and seed
-  /// 002's kernel still compiles as fast as unvectorized; 8 doubles LLVM's
-  /// code generation time.
+  /// runs fewer iterations; one where it calls a math library function
+  /// (MathFunctions.h: the call clobbers every register) or streams a
+  /// horizontal reduction from memory (streamingBytes). 4 (64 f32 lanes with
+  /// AVX-512): column sums of 4096x4096 f32 take 6 ms where 1 takes 19 and 8
+  /// takes 4.5, and seed 002's kernel still compiles as fast as unvectorized; 8
+  /// doubles LLVM's code generation time.
   unsigned interleave = 4;
   /// A nest touching more bytes than this (the last-level cache) streams
   /// from memory; 0: never assumed. A horizontal reduction over such a

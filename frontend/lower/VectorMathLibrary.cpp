@@ -1,6 +1,8 @@
 // libmvec calls for approximable vector math (see VectorMathLibrary.h).
 #include "frontend/lower/VectorMathLibrary.h"
 
+#include "frontend/ir/MathFunctions.h"
+
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/Support/DynamicLibrary.h>
 #include <llvm/TargetParser/Host.h>
@@ -11,23 +13,6 @@
 namespace affjit {
 
 namespace {
-
-/// The math ops with a libmvec variant (glibc 2.35+ for all but exp, log,
-/// sin, cos and pow) and the variant's base name.
-struct VectorFunction {
-  std::string_view op;
-  const char *name;
-};
-
-constexpr VectorFunction kFunctions[] = {
-    {"math.exp", "exp"},     {"math.exp2", "exp2"},   {"math.expm1", "expm1"},
-    {"math.log", "log"},     {"math.log2", "log2"},   {"math.log10", "log10"},
-    {"math.log1p", "log1p"}, {"math.sin", "sin"},     {"math.cos", "cos"},
-    {"math.tan", "tan"},     {"math.asin", "asin"},   {"math.acos", "acos"},
-    {"math.atan", "atan"},   {"math.atan2", "atan2"}, {"math.sinh", "sinh"},
-    {"math.cosh", "cosh"},   {"math.tanh", "tanh"},   {"math.erf", "erf"},
-    {"math.cbrt", "cbrt"},   {"math.powf", "pow"},
-};
 
 /// An x86 vector ABI level: its mangling letter and register width.
 struct VectorIsa {
@@ -66,7 +51,7 @@ bool isAvailable(const std::string &symbol) {
 
 /// `_ZGV<isa>N<lanes><v per argument>_<name>[f]`: the x86 vector function
 /// ABI's name of a variant without mask.
-std::string variantName(const VectorFunction &fn, VectorIsa isa, unsigned lanes,
+std::string variantName(const MathFunction &fn, VectorIsa isa, unsigned lanes,
                         unsigned arity, bool isF32) {
   return std::string("_ZGV") + isa.letter + "N" + std::to_string(lanes) +
          std::string(arity, 'v') + "_" + fn.name + (isF32 ? "f" : "");
@@ -85,10 +70,9 @@ llvm::Value *lanesOf(llvm::IRBuilder<> &b, llvm::Value *v, unsigned first,
 bool lowerWithVectorMathLibrary(LoweringContext &lc, Operation &op) {
   if (!lc.fastMathFlags(op).approxFunc())
     return false;
-  const VectorFunction *fn = nullptr;
-  for (const VectorFunction &f : kFunctions)
-    if (op.getName() == f.op)
-      fn = &f;
+  // libmvec has a variant of every function findMathFunction knows (glibc
+  // 2.35+ for all but exp, log, sin, cos and pow).
+  const MathFunction *fn = findMathFunction(op.getName());
   std::vector<llvm::Value *> args = lc.lookup(op.getOperands());
   auto *vty = llvm::dyn_cast<llvm::FixedVectorType>(args[0]->getType());
   if (!fn || !vty)
