@@ -33,6 +33,12 @@ struct ArithOpInfo {
   FlagAttr flags;
 };
 
+/// `{affjit.ordered}` on a float op: a pass has put its operands in the
+/// order it needs (the `reassociate` pass's loop-carried term last), so
+/// LLVM may not reassociate it, even under --fast-math. A discardable
+/// attribute: mlir-opt keeps it and ignores it.
+inline constexpr const char *kOrderedAttrName = "affjit.ordered";
+
 /// True if the `fastmath` attribute text `attr` (`#arith.fastmath<...>`,
 /// `#vector.fastmath<...>` or just the flags) names `flag` (`reassoc`,
 /// `contract`, ...) or `fast`, which implies them all.

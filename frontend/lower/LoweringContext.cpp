@@ -18,15 +18,17 @@ llvm::FastMathFlags LoweringContext::fastMathFlags(Operation &op) const {
   auto has = [&](const char *flag) { return fastMathAttrHas(text, flag); };
   if (opts.fastMath || has("fast")) {
     f.setFast();
-    return f;
+  } else {
+    f.setAllowReassoc(has("reassoc"));
+    f.setNoNaNs(has("nnan"));
+    f.setNoInfs(has("ninf"));
+    f.setNoSignedZeros(has("nsz"));
+    f.setAllowReciprocal(has("arcp"));
+    f.setAllowContract(has("contract"));
+    f.setApproxFunc(has("afn"));
   }
-  f.setAllowReassoc(has("reassoc"));
-  f.setNoNaNs(has("nnan"));
-  f.setNoInfs(has("ninf"));
-  f.setNoSignedZeros(has("nsz"));
-  f.setAllowReciprocal(has("arcp"));
-  f.setAllowContract(has("contract"));
-  f.setApproxFunc(has("afn"));
+  if (op.getAttr(kOrderedAttrName))
+    f.setAllowReassoc(false);
   return f;
 }
 

@@ -8,6 +8,7 @@
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/PackInvariants.h"
 #include "frontend/transform/Parallelize.h"
+#include "frontend/transform/ReassociateCarried.h"
 #include "frontend/transform/ScalarReplacement.h"
 #include "frontend/transform/StreamReductions.h"
 #include "frontend/transform/UnrollAndJam.h"
@@ -33,6 +34,10 @@ const PassRegistry &passRegistry() {
        "stores forwarded to loads of the same element; write-only buffers "
        "removed",
        [](Module &m, PassContext &c) { return replaceScalars(m, c); }},
+      {"reassociate",
+       "fast math only: loop-carried terms of a sum or product added last "
+       "(seidel-2d's A[i][j-1])",
+       [](Module &m, PassContext &c) { return reassociateCarriedTerms(m, c); }},
       {"stream-reductions",
        "column-sum reductions strip-mined by rows, strips outside the "
        "parallel loop (streams the rows)",
@@ -63,7 +68,7 @@ const PassRegistry &passRegistry() {
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse",      "interchange", "scalrep", "stream-reductions",
+      "fuse",      "interchange", "scalrep", "reassociate", "stream-reductions",
       "vectorize", "unroll-jam",  "pack",    "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};

@@ -79,6 +79,23 @@ TEST(FastMathLowering, FastMathFlagSetsEveryFlag) {
   EXPECT_NE(ir.out.find("fadd fast float"), std::string::npos) << ir.out;
 }
 
+// {affjit.ordered} (the reassociate pass's mark) takes reassociation away
+// from an op even under --fast-math, and nothing else.
+TEST(FastMathLowering, OrderedOpsAreNotReassociated) {
+  TempProgram p(R"(func.func @f(%a: f32, %b: f32, %c: f32) -> f32 {
+  %s = arith.addf %a, %b {affjit.ordered} : f32
+  %t = arith.addf %s, %c : f32
+  return %t : f32
+}
+)");
+  CommandResult ir = affjit("llvm", p.path, "--pipeline=none --fast-math");
+  ASSERT_EQ(ir.exitCode, 0) << ir.err;
+  EXPECT_NE(ir.out.find("fadd nnan ninf nsz arcp contract afn float %0, %1"),
+            std::string::npos)
+      << ir.out;
+  EXPECT_NE(ir.out.find("fadd fast float"), std::string::npos) << ir.out;
+}
+
 TEST(FastMathLowering, ContractionPrintsWhatMlirPrints) {
   if (!std::filesystem::exists(runMlirScript()))
     GTEST_SKIP() << "run-mlir not found next to the source tree";
