@@ -218,16 +218,19 @@ func.func @dot(%x: memref<1000xf32>, %y: memref<1000xf32>) -> f32 {
     affjit::Engine engine(options);
     ASSERT_FALSE(engine.compile(kernel)) << fastMath;
     // Vectorized, the 1000 iterations leave a tail of more than one
-    // register's lanes (40 of 64 with AVX-512), which is vectorized too.
-    ASSERT_EQ(remarks.size(), fastMath ? 2u : 1u);
+    // register's lanes (40 of 64 with AVX-512), which is vectorized too,
+    // in narrower registers down to what is left (32 + 8 lanes).
+    if (fastMath)
+      ASSERT_GE(remarks.size(), 2u);
+    else
+      ASSERT_EQ(remarks.size(), 1u);
     EXPECT_EQ(
         remarks[0].message.rfind(fastMath ? "vectorized" : "not vectorized", 0),
         0u)
         << remarks[0].message;
-    if (fastMath) {
-      EXPECT_EQ(remarks[1].message.rfind("epilogue vectorized", 0), 0u)
-          << remarks[1].message;
-    }
+    for (size_t i = 1; i < remarks.size(); ++i)
+      EXPECT_EQ(remarks[i].message.rfind("epilogue vectorized", 0), 0u)
+          << remarks[i].message;
     affjit::MemRef<float, 1> x({1000}), y({1000});
     double expected = 0;
     for (int i = 0; i < 1000; ++i) {

@@ -4,7 +4,8 @@
 // the k loop, and every i shares the k loop's loads of B. unroll-jam runs
 // 6 rows of i per step (24 accumulator registers of 32) in one k loop that
 // loads B[k, j:j+64] once for all six; rows 6 and 7 stay in the original
-// loop after it. The column epilogue (j = 64..69) is jammed the same way.
+// loop after it. The column epilogues (j = 64..67 in 4 lanes, 68..69
+// scalar) are jammed the same way.
 // Every copy keeps its additions in program order: the output is
 // MLIR's, bit for bit.
 func.func private @printMemrefF32(memref<*xf32>)

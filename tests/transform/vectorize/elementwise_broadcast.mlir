@@ -1,7 +1,7 @@
 // PIPELINE: vectorize
 // An elementwise nest over 3x150 f32: the inner loop is vectorized (64
-// lanes, then a 16-lane epilogue for the next 16 elements and a scalar
-// one for the last 6 of each row); the
+// lanes, then a 16-lane epilogue for the next 16 elements, a 4-lane one
+// and a scalar one for the last 2 of each row); the
 // row's scale factor stays a scalar load broadcast to a vector, the
 // constant is broadcast before the vector loop, and compares and selects
 // become vector ops.

@@ -2,8 +2,8 @@
 // Float maximum and minimum reductions give the same result in any order
 // (arith.maximumf/minimumf: NaN wins, -0 < +0), so they are vectorized
 // without fast math, finished by vector.reduction <maximumf>/<minimumf>: a
-// row maximum over 100 elements (64 lanes, a 16-lane epilogue, a scalar
-// tail). A running maximum written as compare-and-select becomes
+// row maximum over 100 elements (64 lanes, then 16-lane and 4-lane
+// epilogues). A running maximum written as compare-and-select becomes
 // arith.maximumf when the compare may ignore NaNs and signed zeros
 // (fastmath<nnan,nsz> here; every compare under --fast-math) and is then
 // vectorized the same way. The same select without those flags is left

@@ -3,7 +3,8 @@
 // loop with one-element private buffers, scalrep forwards their stores to
 // their loads and removes them (they are written before they are read in
 // every iteration, so nothing is carried from one iteration to the next),
-// and the loop vectorizes: 64 lanes, then a scalar epilogue for the last 6.
+// and the loop vectorizes: 64 lanes, then a 4-lane epilogue and a scalar
+// one for the last 2.
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @chain(%a: memref<70xf32>, %out: memref<70xf32>) {
   %t1 = memref.alloc() : memref<70xf32>

@@ -2,8 +2,8 @@
 // Integer reductions are vectorized without fast math (wrapping add and
 // max are associative): a sum and a signed max over 100 elements run 64
 // lanes at a time, the next 32 in a 16-lane epilogue loop and the last 4
-// in a scalar one, each starting from the combined partial results before
-// it. A float row sum without fastmath flags is left
+// in a 4-lane one (the leftover count is known, so narrower registers take
+// it), each starting from the combined partial results before it. A float row sum without fastmath flags is left
 // alone (program order), and so is a loop whose induction variable is
 // used as a value.
 func.func private @printMemrefI32(memref<*xi32>)

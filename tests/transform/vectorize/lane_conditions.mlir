@@ -4,7 +4,7 @@
 // lane, their loads and stores masked (vector.transfer_read/write with the
 // mask), their results selected lane by lane. Here a 3-point smoothing
 // whose two boundary columns copy their input (if/else with results, 100
-// columns: a 64-lane loop, a 16-lane epilogue and a scalar tail), and a
+// columns: a 64-lane loop, then 16-lane and 4-lane epilogues), and a
 // store guarded by one bound (no else). A condition on an outer loop is the
 // same on every lane and stays an affine.if around vector code. Left alone:
 // an integer division under a lane condition (a disabled lane could divide

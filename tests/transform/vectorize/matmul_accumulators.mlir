@@ -3,8 +3,8 @@
 // the innermost k): scalrep keeps C[i,j] in a register across k, so the j
 // loop vectorizes around the k loop with a vector of 64 independent
 // accumulators (seed 003's outer-loop reduction; no fast math needed, the
-// additions keep their order). The last 6 columns run in the scalar
-// epilogue.
+// additions keep their order). Of the last 6 columns, 4 run in a 4-lane
+// epilogue and 2 in a scalar one.
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @matmul(%A: memref<3x5xf32>, %B: memref<5x70xf32>, %C: memref<3x70xf32>) {
   affine.for %i = 0 to 3 {
