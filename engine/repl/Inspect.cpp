@@ -77,6 +77,7 @@ Error printIr(Session &session, const InspectTarget &target, std::ostream &os) {
     return Error("@" + target.function +
                  " is not in the program after the pass pipeline");
   printOperation(*fn, os);
+  os << '\n';
   return Error();
 }
 

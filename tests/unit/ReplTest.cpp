@@ -264,6 +264,24 @@ TEST(Repl, CheckedModeStopsOutOfBoundsCalls) {
   EXPECT_EQ(dataLines(r.out), (std::vector<std::string>{"[0,  1,  2,  1]"}));
 }
 
+// After the default pipeline, `:ir` shows the vectorized nest and `:asm`
+// the SIMD code: saxpy over 16 f32 is one 16-lane vector (one register
+// with AVX-512, AFFJIT_VECTOR_BITS pins the width) and packed multiplies
+// and adds.
+TEST(Repl, IrAndAsmShowTheVectorizedNest) {
+  CommandResult r = runRepl(":load kernels.mlir\n:ir @saxpy\n:asm @saxpy\n");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  size_t asmAt = r.out.find("\nsaxpy:");
+  ASSERT_NE(asmAt, std::string::npos) << r.out;
+  std::string ir = r.out.substr(0, asmAt), code = r.out.substr(asmAt);
+  EXPECT_TRUE(contains(ir, "affine.vector_load")) << ir;
+  EXPECT_TRUE(contains(ir, "arith.mulf %0, %1 : vector<")) << ir;
+  EXPECT_TRUE(std::regex_search(code, std::regex(R"(vmulps\s.*%[xyz]mm)")))
+      << code;
+  EXPECT_TRUE(std::regex_search(code, std::regex(R"(vaddps\s.*%[xyz]mm)")))
+      << code;
+}
+
 TEST(Repl, ScalarResultsArePrinted) {
   CommandResult r = runRepl(R"(func.func @three() -> (i32, f64, i1) {
   %a = arith.constant -3 : i32
