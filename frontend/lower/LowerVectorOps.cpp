@@ -335,6 +335,11 @@ bool lowerReduction(LoweringContext &lc, Operation &op) {
   }
   using I = llvm::Intrinsic::ID;
   I combineId = llvm::Intrinsic::not_intrinsic;
+  // Float min/max: the op's flags (all of them under --fast-math); with
+  // nnan LLVM reduces without the NaN checks maximumf otherwise needs.
+  llvm::IRBuilder<>::FastMathFlagGuard guard(b);
+  if (isFloat)
+    b.setFastMathFlags(lc.fastMathFlags(op));
   if (kind == "add")
     r = b.CreateAddReduce(v);
   else if (kind == "mul")
