@@ -24,13 +24,6 @@ bool isInnermost(AffineForOp loop) {
   return inner;
 }
 
-unsigned loopDepth(Operation *op) {
-  unsigned depth = 0;
-  for (Operation *p = op; p; p = p->getParentOp())
-    depth += isa<AffineForOp>(p);
-  return depth;
-}
-
 /// The loads directly in `loop`'s body that read a value a store of the
 /// body wrote in an earlier iteration of `loop`.
 std::set<Operation *> carriedLoads(AffineForOp loop) {
@@ -42,12 +35,15 @@ std::set<Operation *> carriedLoads(AffineForOp loop) {
   DependenceOptions options;
   options.computeComponents = false;
   DependenceChecker checker(options);
-  unsigned depth = loopDepth(loop.getOperation());
   for (const MemRefAccess &load : loads)
     for (const MemRefAccess &store : stores)
+      // Both sit directly in `loop`, so their innermost common loop (the
+      // depth the check asks about) is `loop`, whatever affine.for or
+      // affine.parallel dimensions surround it.
       if (getViewRoot(load.memref) == getViewRoot(store.memref) &&
-          checker.check(store, load, depth).kind !=
-              DependenceResult::NoDependence) {
+          checker.check(store, load,
+                        getNumCommonSurroundingLoops(store.op, load.op))
+                  .kind != DependenceResult::NoDependence) {
         carried.insert(load.op);
         break;
       }

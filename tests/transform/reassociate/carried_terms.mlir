@@ -4,7 +4,9 @@
 // with that term last, so each iteration waits for one addition after the
 // previous one's store instead of six; the new additions carry
 // {affjit.ordered} so that LLVM keeps the order. The values are small
-// multiples of 1/2, exact in any order, so the output is the same. Left
+// multiples of 1/2, exact in any order, so the output is the same. The
+// same holds under an affine.parallel (its dimension counts among the
+// loops the dependence is checked at). Left
 // alone: the same sum without reassoc flags, and one whose carried term
 // already comes last.
 func.func private @printMemrefF32(memref<*xf32>)
@@ -24,6 +26,24 @@ func.func @seidel(%A: memref<8x8xf32>) {
       %s4 = arith.addf %s3, %a4 fastmath<reassoc> : f32
       %v = arith.mulf %s4, %half : f32
       affine.store %v, %A[%i, %j] : memref<8x8xf32>
+    }
+  }
+  return
+}
+
+func.func @under_parallel(%A: memref<8x8xf32>) {
+  %half = arith.constant 0.5 : f32
+  affine.parallel (%p) = (0) to (1) {
+    affine.for %i = 1 to 7 {
+      affine.for %j = 1 to 7 {
+        %a0 = affine.load %A[%i - 1, %j] : memref<8x8xf32>
+        %a1 = affine.load %A[%i, %j - 1] : memref<8x8xf32>
+        %a2 = affine.load %A[%i, %j] : memref<8x8xf32>
+        %s1 = arith.addf %a0, %a1 fastmath<reassoc> : f32
+        %s2 = arith.addf %s1, %a2 fastmath<reassoc> : f32
+        %v = arith.mulf %s2, %half : f32
+        affine.store %v, %A[%i, %j] : memref<8x8xf32>
+      }
     }
   }
   return
@@ -67,6 +87,7 @@ func.func @main() {
     }
   }
   call @seidel(%A) : (memref<8x8xf32>) -> ()
+  call @under_parallel(%A) : (memref<8x8xf32>) -> ()
   call @left_alone(%A) : (memref<8x8xf32>) -> ()
   %p = memref.cast %A : memref<8x8xf32> to memref<*xf32>
   call @printMemrefF32(%p) : (memref<*xf32>) -> ()
