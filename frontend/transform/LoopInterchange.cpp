@@ -5,6 +5,7 @@
 #include "frontend/analysis/LoopParallelism.h"
 #include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/MemoryEffects.h"
+#include "frontend/transform/utils/LoopBands.h"
 #include "frontend/transform/utils/LoopUtils.h"
 
 #include <algorithm>
@@ -13,59 +14,8 @@ namespace affjit {
 
 namespace {
 
-bool accessUses(Operation *access, Value *iv) {
-  for (Value *v : AffineAccess::get(access)->getMapOperands())
-    if (isComputedFrom(v, iv))
-      return true;
-  return false;
-}
-
 bool sameElement(Operation *a, Operation *b) {
   return AffineAccess::get(a)->isSameElementAs(*AffineAccess::get(b));
-}
-
-/// The band's loops are perfectly nested; a band is rectangular when no
-/// loop's bounds use another band loop's iv.
-bool isRectangular(const std::vector<AffineForOp> &band) {
-  for (AffineForOp loop : band) {
-    std::vector<Value *> operands = loop.getLowerBoundOperands();
-    for (Value *v : loop.getUpperBoundOperands())
-      operands.push_back(v);
-    for (Value *v : operands)
-      if (isDefinedInside(v, band.front().getOperation()))
-        return false;
-  }
-  return true;
-}
-
-/// The loops enclosing the band's body, outermost first.
-std::vector<AffineForOp> enclosingLoops(AffineForOp innermost) {
-  std::vector<AffineForOp> loops;
-  for (Operation *p = innermost.getOperation(); p; p = p->getParentOp())
-    if (auto loop = dyn_cast<AffineForOp>(p))
-      loops.insert(loops.begin(), loop);
-  return loops;
-}
-
-struct BandAccesses {
-  std::vector<Operation *> loads, stores;
-  bool opaque = false;
-};
-
-/// The scalar loads and stores under `innermost`; opaque when anything else
-/// there touches memory (vector accesses, calls, copies).
-BandAccesses accessesIn(AffineForOp innermost) {
-  BandAccesses a;
-  innermost.getOperation()->walk([&](Operation *op) {
-    if (isa<AffineLoadOp>(op))
-      a.loads.push_back(op);
-    else if (isa<AffineStoreOp>(op))
-      a.stores.push_back(op);
-    else if (AffineAccess::get(op) ||
-             (op->getNumRegions() == 0 && !hasNoMemoryEffect(op)))
-      a.opaque = true;
-  });
-  return a;
 }
 
 /// A loop of the band along which every store stays on one element that
@@ -99,18 +49,6 @@ bool isSinkableReduction(AffineForOp loop, const BandAccesses &a,
       return false;
   }
   return moves;
-}
-
-enum class Direction { Eq, Lt, Gt, Star };
-
-Direction directionOf(const DependenceComponent &c) {
-  if (c.lb && c.ub && *c.lb == 0 && *c.ub == 0)
-    return Direction::Eq;
-  if (c.lb && *c.lb > 0)
-    return Direction::Lt;
-  if (c.ub && *c.ub < 0)
-    return Direction::Gt;
-  return Direction::Star;
 }
 
 /// True if every dependence inside `root` stays lexicographically positive
@@ -183,28 +121,6 @@ void permuteBand(const std::vector<AffineForOp> &band,
   }
 }
 
-/// The bands of `func`: maximal perfectly nested loops, outermost first.
-std::vector<std::vector<AffineForOp>> bandsOf(Operation *func) {
-  std::vector<std::vector<AffineForOp>> bands;
-  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    auto loop = dyn_cast<AffineForOp>(op);
-    if (!loop)
-      return WalkResult::advance();
-    auto parent = dyn_cast<AffineForOp>(op->getParentOp());
-    bool inner = parent && parent.getNumIterArgs() == 0 &&
-                 parent.getBody()->getOperations().size() == 2;
-    if (!inner && loop.getNumIterArgs() == 0)
-      bands.push_back(getPerfectlyNestedLoops(loop));
-    return WalkResult::advance();
-  });
-  return bands;
-}
-
-std::string ivName(AffineForOp loop) {
-  const std::string &hint = loop.getInductionVar()->getNameHint();
-  return hint.empty() ? "%?" : "%" + hint;
-}
-
 std::string describeOrder(const std::vector<AffineForOp> &band,
                           const std::vector<unsigned> &order) {
   std::string out = "(";
@@ -217,10 +133,10 @@ void interchangeBand(const std::vector<AffineForOp> &band,
                      PassContext &context) {
   if (band.size() < 2 || !isRectangular(band))
     return;
-  BandAccesses accesses = accessesIn(band.back());
+  BandAccesses accesses = getBandAccesses(band.back());
   if (accesses.opaque)
     return;
-  std::vector<AffineForOp> enclosing = enclosingLoops(band.back());
+  std::vector<AffineForOp> enclosing = getEnclosingLoops(band.back());
   // The innermost reduction loop above the innermost loop.
   std::optional<unsigned> sink;
   for (unsigned p = 0; p + 1 < band.size(); ++p)
@@ -257,7 +173,8 @@ bool interchangeLoops(Module &module, PassContext &context) {
   walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
     if (func.isDeclaration())
       return;
-    for (const std::vector<AffineForOp> &band : bandsOf(func.getOperation()))
+    for (const std::vector<AffineForOp> &band :
+         getLoopBands(func.getOperation()))
       interchangeBand(band, context);
   });
   return true;

@@ -4,6 +4,7 @@
 #include "frontend/print/Printer.h"
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/LoopInterchange.h"
+#include "frontend/transform/LoopTiling.h"
 #include "frontend/transform/NestReport.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/PackInvariants.h"
@@ -30,6 +31,10 @@ const PassRegistry &passRegistry() {
        "reduction loops sunk innermost where their loads are reused "
        "(gemm's i,k,j to i,j,k)",
        [](Module &m, PassContext &c) { return interchangeLoops(m, c); }},
+      {"tile",
+       "loops inside a reuse loop tiled so one of its iterations fits half "
+       "the L2 (gemm's B in Tk x Tj tiles)",
+       [](Module &m, PassContext &c) { return tileLoops(m, c); }},
       {"scalrep",
        "stores forwarded to loads of the same element; write-only buffers "
        "removed",
@@ -68,8 +73,10 @@ const PassRegistry &passRegistry() {
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse",      "interchange", "scalrep", "reassociate", "stream-reductions",
-      "vectorize", "unroll-jam",  "pack",    "report"};
+      "fuse",      "interchange", "tile",
+      "scalrep",   "reassociate", "stream-reductions",
+      "vectorize", "unroll-jam",  "pack",
+      "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};

@@ -164,6 +164,10 @@ private:
   Type vectorOf(Type scalar) const { return Type::vector({lanes}, scalar); }
 
   bool needsEpilogue(const AffineValueMap &end) const {
+    // `%t to %t + 512` (a tile) runs whole vectors too.
+    std::optional<uint64_t> trips = getConstantTripCount(loop);
+    if (trips && loop.getStep() == 1 && *trips % lanes == 0)
+      return false;
     auto ub = loop.getConstantUpperBound();
     return !(ub && end.map.isSingleConstant() &&
              end.map.getSingleConstantResult() == *ub);

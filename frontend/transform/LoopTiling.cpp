@@ -1,0 +1,311 @@
+// Pass `tile` (see LoopTiling.h).
+#include "frontend/transform/LoopTiling.h"
+
+#include "frontend/analysis/FusionCost.h"
+#include "frontend/analysis/LoopParallelism.h"
+#include "frontend/analysis/TileFootprint.h"
+#include "frontend/ir/Builder.h"
+#include "frontend/transform/utils/LoopBands.h"
+#include "frontend/transform/utils/LoopUtils.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace affjit {
+
+namespace {
+
+/// Smaller tiles leave too few vector iterations for a register block
+/// (64 f32 lanes is one block of 4 AVX-512 registers).
+constexpr int64_t kMinTile = 64;
+/// Tile sizes are multiples of this many elements (an AVX-512 vector of f32).
+constexpr int64_t kTileQuantum = 16;
+/// The share of the L2 a tile may fill: 2048^3 gemm ran as fast with 512 KiB
+/// and 1 MiB tiles of B (and 20% slower with 4 MiB), so the budget leaves
+/// a quarter for the rows of A and C streaming past them.
+constexpr double kL2Share = 0.75;
+/// More candidate tilings than this and each loop keeps its largest sizes.
+constexpr size_t kMaxCandidates = 256;
+
+bool hasConstantUnitBounds(AffineForOp loop) {
+  return loop.getConstantLowerBound() && loop.getConstantUpperBound() &&
+         loop.getStep() == 1 &&
+         *loop.getConstantUpperBound() > *loop.getConstantLowerBound();
+}
+
+int64_t tripCount(AffineForOp loop) {
+  return *loop.getConstantUpperBound() - *loop.getConstantLowerBound();
+}
+
+std::string kib(double bytes) {
+  char buf[32];
+  if (bytes >= 1024 * 1024)
+    std::snprintf(buf, sizeof buf, "%.3g MiB", bytes / (1024 * 1024));
+  else
+    std::snprintf(buf, sizeof buf, "%.3g KiB", bytes / 1024);
+  return buf;
+}
+
+std::string listOf(const std::vector<std::string> &items) {
+  std::string out = "(";
+  for (size_t i = 0; i < items.size(); ++i)
+    out += (i ? ", " : "") + items[i];
+  return out + ")";
+}
+
+/// The band loops from position `from` inward.
+std::vector<AffineForOp> loopsFrom(const std::vector<AffineForOp> &band,
+                                   unsigned from) {
+  return {band.begin() + from, band.end()};
+}
+
+std::string memrefName(const MemRefAccess &a) {
+  const std::string &hint = a.memref->getNameHint();
+  return hint.empty() ? "a memref" : "%" + hint;
+}
+
+bool isIn(Operation *loop, const std::vector<AffineForOp> &loops) {
+  return std::any_of(loops.begin(), loops.end(),
+                     [&](AffineForOp l) { return l.getOperation() == loop; });
+}
+
+/// Whether some access stays on the same elements along `loop`.
+bool isReusedAcross(AffineForOp loop, const BandAccesses &a) {
+  auto invariant = [&](Operation *access) {
+    return !accessUses(access, loop.getInductionVar());
+  };
+  return std::any_of(a.loads.begin(), a.loads.end(), invariant) ||
+         std::any_of(a.stores.begin(), a.stores.end(), invariant);
+}
+
+/// Why the loops in `moved` cannot be tiled ("" if they can): a dependence
+/// carried by one of them with a component along them that may be negative.
+std::string dependenceBlocker(AffineForOp root,
+                              const std::vector<AffineForOp> &moved) {
+  for (const CarriedDependence &d :
+       getCarriedDependences(root.getOperation())) {
+    if (!isIn(d.loop, moved))
+      continue; // carried outside: the tiles run within one iteration
+    if (!d.known)
+      return "a dependence on " + memrefName(d.src) + " could not be analysed";
+    std::vector<std::string> dirs;
+    bool negative = false;
+    for (const DependenceComponent &c : d.components) {
+      if (!isIn(c.loop, moved))
+        continue;
+      Direction dir = directionOf(c);
+      negative |= !(c.lb && *c.lb >= 0);
+      dirs.push_back(dir == Direction::Eq   ? "="
+                     : dir == Direction::Lt ? "<"
+                     : dir == Direction::Gt ? ">"
+                                            : "*");
+    }
+    if (negative)
+      return "the dependence on " + memrefName(d.src) + " has directions " +
+             listOf(dirs) +
+             " along the band; tiles would reverse it (it needs skewing "
+             "first)";
+  }
+  return "";
+}
+
+/// Tile sizes to try for `loop`: the whole trip count, and its divisors
+/// from kMinTile that are whole vectors (whole tiles only: min bounds
+/// would cost the vectorizer its constant trip counts).
+std::vector<int64_t> sizeOptions(AffineForOp loop) {
+  int64_t n = tripCount(loop);
+  std::vector<int64_t> sizes = {n};
+  for (int64_t s = n / 2; s >= kMinTile; --s)
+    if (n % s == 0 && s % kTileQuantum == 0)
+      sizes.push_back(s);
+  return sizes;
+}
+
+/// Every combination of the loops' size options, largest tiles first.
+std::vector<std::vector<int64_t>>
+candidateTiles(const std::vector<AffineForOp> &loops) {
+  std::vector<std::vector<int64_t>> options;
+  size_t count = 1;
+  for (AffineForOp loop : loops) {
+    options.push_back(sizeOptions(loop));
+    count *= options.back().size();
+  }
+  // Keep the search (a region computation per candidate) cheap.
+  while (count > kMaxCandidates) {
+    auto widest = std::max_element(
+        options.begin(), options.end(),
+        [](const auto &a, const auto &b) { return a.size() < b.size(); });
+    count = count / widest->size() * (widest->size() - 1);
+    widest->pop_back();
+  }
+  std::vector<std::vector<int64_t>> out = {{}};
+  for (const std::vector<int64_t> &sizes : options) {
+    std::vector<std::vector<int64_t>> next;
+    for (const std::vector<int64_t> &prefix : out)
+      for (int64_t s : sizes) {
+        next.push_back(prefix);
+        next.back().push_back(s);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+/// The footprint of one iteration of `reuse` were `loops` cut to `sizes`.
+std::optional<double> tileFootprint(AffineForOp reuse,
+                                    const std::vector<AffineForOp> &loops,
+                                    const std::vector<int64_t> &sizes) {
+  std::vector<std::pair<AffineForOp, int64_t>> counts;
+  for (size_t p = 0; p < loops.size(); ++p)
+    counts.push_back({loops[p], sizes[p]});
+  return estimateTileFootprintBytes(reuse, counts);
+}
+
+struct TileChoice {
+  std::vector<int64_t> sizes;
+  double bytes = 0;
+};
+
+int64_t volume(const std::vector<int64_t> &sizes) {
+  int64_t v = 1;
+  for (int64_t s : sizes)
+    v *= s;
+  return v;
+}
+
+/// Whether tile `a` beats tile `b`: more iterations (more reuse per byte
+/// brought in), then squarer (the smallest size larger: a short reduction
+/// tile reloads its accumulators often), then larger outer sizes.
+bool betterTile(const std::vector<int64_t> &a, const std::vector<int64_t> &b) {
+  if (volume(a) != volume(b))
+    return volume(a) > volume(b);
+  int64_t minA = *std::min_element(a.begin(), a.end()),
+          minB = *std::min_element(b.begin(), b.end());
+  if (minA != minB)
+    return minA > minB;
+  return a > b;
+}
+
+/// The best tile (betterTile) whose footprint fits `budget`; nullopt if
+/// none does. Candidates are tried best first, as each costs a region
+/// computation per memref.
+std::optional<TileChoice> chooseTiles(AffineForOp reuse,
+                                      const std::vector<AffineForOp> &loops,
+                                      double budget) {
+  std::vector<std::vector<int64_t>> candidates = candidateTiles(loops);
+  std::sort(candidates.begin(), candidates.end(), betterTile);
+  for (const std::vector<int64_t> &sizes : candidates) {
+    std::optional<double> bytes = tileFootprint(reuse, loops, sizes);
+    if (bytes && *bytes <= budget)
+      return TileChoice{sizes, *bytes};
+  }
+  return std::nullopt;
+}
+
+/// Strip-mines each of `loops` by its size and runs the strips, in band
+/// order, just outside `reuse`.
+void applyTiles(AffineForOp reuse, const std::vector<AffineForOp> &loops,
+                const std::vector<int64_t> &sizes) {
+  OpBuilder b = OpBuilder::before(reuse.getOperation());
+  std::vector<AffineForOp> tileLoops;
+  for (size_t p = 0; p < loops.size(); ++p) {
+    if (sizes[p] == tripCount(loops[p])) {
+      tileLoops.push_back(AffineForOp());
+      continue;
+    }
+    AffineForOp tile =
+        AffineForOp::create(b, *loops[p].getConstantLowerBound(),
+                            *loops[p].getConstantUpperBound(), sizes[p]);
+    tile.getInductionVar()->setNameHint(
+        loops[p].getInductionVar()->getNameHint() + ".tile");
+    tileLoops.push_back(tile);
+    b = OpBuilder::atBlockTerminator(tile.getBody(), reuse.getLoc());
+  }
+  for (size_t p = tileLoops.size(); p-- > 0;)
+    if (tileLoops[p]) {
+      reuse.getOperation()->moveBefore(tileLoops[p].getBody()->getTerminator());
+      break;
+    }
+  AffineExpr d0 = AffineExpr::dim(0);
+  for (size_t p = 0; p < loops.size(); ++p) {
+    if (!tileLoops[p])
+      continue;
+    Value *start = tileLoops[p].getInductionVar();
+    AffineForOp point = loops[p];
+    point.setLowerBound(AffineMap::get(1, 0, {d0}), {start});
+    point.setUpperBound(AffineMap::get(1, 0, {d0 + sizes[p]}), {start});
+  }
+}
+
+/// The tiled loops and their sizes, as a remark says them.
+std::string describeTiles(const std::vector<AffineForOp> &loops,
+                          const std::vector<int64_t> &sizes) {
+  std::vector<std::string> names, counts;
+  for (size_t p = 0; p < loops.size(); ++p)
+    if (sizes[p] != tripCount(loops[p])) {
+      names.push_back(ivName(loops[p]));
+      counts.push_back(std::to_string(sizes[p]));
+    }
+  return listOf(names) + " by " + listOf(counts);
+}
+
+void tileBand(const std::vector<AffineForOp> &band, double budget,
+              PassContext &context) {
+  if (band.size() < 2 || !isRectangular(band) ||
+      !std::all_of(band.begin(), band.end(), hasConstantUnitBounds))
+    return;
+  BandAccesses accesses = getBandAccesses(band.back());
+  if (accesses.opaque)
+    return;
+  for (unsigned r = 0; r + 1 < band.size(); ++r) {
+    AffineForOp reuse = band[r];
+    if (!isReusedAcross(reuse, accesses))
+      continue;
+    std::optional<double> whole = estimateTileFootprintBytes(reuse, {});
+    if (!whole || *whole <= budget)
+      return; // reuse across `reuse` already stays in the cache
+    std::vector<AffineForOp> inner = loopsFrom(band, r + 1);
+    std::string blocker = dependenceBlocker(band.front(), loopsFrom(band, r));
+    if (!blocker.empty()) {
+      context.remark(reuse.getLoc(), "not tiled: an iteration of " +
+                                         ivName(reuse) + " touches " +
+                                         kib(*whole) + ", but " + blocker);
+      return;
+    }
+    std::optional<TileChoice> choice = chooseTiles(reuse, inner, budget);
+    if (!choice) {
+      context.remark(reuse.getLoc(), "not tiled: no tile of the loops inside " +
+                                         ivName(reuse) + " fits in " +
+                                         kib(budget));
+      return;
+    }
+    if (context.remarksEnabled())
+      context.remark(reuse.getLoc(),
+                     "tiled " + describeTiles(inner, choice->sizes) +
+                         ", tiles outside " + ivName(reuse) +
+                         ": an iteration of " + ivName(reuse) + " touches " +
+                         kib(choice->bytes) + " instead of " + kib(*whole) +
+                         " (3/4 of the L2: " + kib(budget) + ")");
+    applyTiles(reuse, inner, choice->sizes);
+    return;
+  }
+}
+
+} // namespace
+
+bool tileLoops(Module &module, PassContext &context) {
+  double budget = (double)CacheSizes::host().l2 * kL2Share;
+  walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
+    if (func.isDeclaration())
+      return;
+    for (const std::vector<AffineForOp> &band :
+         getLoopBands(func.getOperation()))
+      tileBand(band, budget, context);
+  });
+  return true;
+}
+
+} // namespace affjit
