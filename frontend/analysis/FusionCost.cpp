@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -66,6 +67,13 @@ CacheSizes CacheSizes::host() {
       if (l2 > 0)
         c.l2 = l2;
 #endif
+    }
+    // What a machine with another L2 would get (tests, experiments).
+    if (const char *env = std::getenv("AFFJIT_L2_BYTES")) {
+      char *end = nullptr;
+      long long v = std::strtoll(env, &end, 10);
+      if (end != env && *end == '\0' && v > 0)
+        c.l2 = v;
     }
     if (c.last <= 0)
       c.last = c.l2;

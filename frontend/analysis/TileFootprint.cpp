@@ -81,11 +81,12 @@ accessBox(const MemRefAccess &access, AffineForOp outer,
 
 std::optional<double> estimateTileFootprintBytes(
     AffineForOp outer,
-    const std::vector<std::pair<AffineForOp, int64_t>> &counts) {
+    const std::vector<std::pair<AffineForOp, int64_t>> &counts,
+    Operation *part) {
   std::map<Value *, Box> boxes;
   std::vector<Value *> order;
   bool bounded = true;
-  outer.getOperation()->walk([&](Operation *op) {
+  (part ? part : outer.getOperation())->walk([&](Operation *op) {
     for (const MemRefAccess &a : getMemRefAccesses(op)) {
       std::optional<Box> box = accessBox(a, outer, counts);
       if (!box) {

@@ -23,9 +23,11 @@ namespace affjit {
 /// bounds all its accesses, clamped to the memref's shape. nullopt when a
 /// subscript is not affine in induction variables and values from outside
 /// `outer` (a division, a loaded index), a loop inside has no constant
-/// trip count, or a memref has a dynamic shape.
+/// trip count, or a memref has a dynamic shape. With `part` (an op inside
+/// `outer`), only the accesses inside `part` count.
 std::optional<double> estimateTileFootprintBytes(
     AffineForOp outer,
-    const std::vector<std::pair<AffineForOp, int64_t>> &counts);
+    const std::vector<std::pair<AffineForOp, int64_t>> &counts,
+    Operation *part = nullptr);
 
 } // namespace affjit

@@ -3,6 +3,7 @@
 
 #include "frontend/analysis/FusionCost.h"
 #include "frontend/analysis/LoopParallelism.h"
+#include "frontend/analysis/MemRefAccess.h"
 #include "frontend/analysis/TileFootprint.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/transform/utils/LoopBands.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -252,44 +254,197 @@ std::string describeTiles(const std::vector<AffineForOp> &loops,
   return listOf(names) + " by " + listOf(counts);
 }
 
-void tileBand(const std::vector<AffineForOp> &band, double budget,
-              PassContext &context) {
+/// What `tile` does to a band: cut `inner` to `choice` and run the tiles
+/// outside `reuse`.
+struct TilePlan {
+  AffineForOp reuse;
+  std::vector<AffineForOp> inner;
+  TileChoice choice;
+  /// The bytes an iteration of `reuse` touches untiled.
+  double whole = 0;
+};
+
+/// The tiling of `band`, trying reuse loops from the outermost to
+/// `band[lastReuse]`; nullopt (with a remark saying why, where tiling was
+/// wanted) when there is none. With `part`, only the accesses inside it
+/// count towards an iteration of band[0] (a nest of band[0]'s body).
+std::optional<TilePlan> planBand(const std::vector<AffineForOp> &band,
+                                 unsigned lastReuse, Operation *part,
+                                 double budget, PassContext &context) {
   if (band.size() < 2 || !isRectangular(band) ||
       !std::all_of(band.begin(), band.end(), hasConstantUnitBounds))
-    return;
+    return std::nullopt;
   BandAccesses accesses = getBandAccesses(band.back());
   if (accesses.opaque)
-    return;
-  for (unsigned r = 0; r + 1 < band.size(); ++r) {
+    return std::nullopt;
+  for (unsigned r = 0; r + 1 < band.size() && r <= lastReuse; ++r) {
     AffineForOp reuse = band[r];
     if (!isReusedAcross(reuse, accesses))
       continue;
-    std::optional<double> whole = estimateTileFootprintBytes(reuse, {});
+    std::optional<double> whole =
+        estimateTileFootprintBytes(reuse, {}, r == 0 ? part : nullptr);
     if (!whole || *whole <= budget)
-      return; // reuse across `reuse` already stays in the cache
+      return std::nullopt; // reuse across `reuse` already stays in the cache
     std::vector<AffineForOp> inner = loopsFrom(band, r + 1);
     std::string blocker = dependenceBlocker(band.front(), loopsFrom(band, r));
     if (!blocker.empty()) {
       context.remark(reuse.getLoc(), "not tiled: an iteration of " +
                                          ivName(reuse) + " touches " +
                                          kib(*whole) + ", but " + blocker);
-      return;
+      return std::nullopt;
     }
     std::optional<TileChoice> choice = chooseTiles(reuse, inner, budget);
     if (!choice) {
       context.remark(reuse.getLoc(), "not tiled: no tile of the loops inside " +
                                          ivName(reuse) + " fits in " +
                                          kib(budget));
+      return std::nullopt;
+    }
+    return TilePlan{reuse, inner, *choice, *whole};
+  }
+  return std::nullopt;
+}
+
+void applyPlan(const TilePlan &plan, double budget, PassContext &context,
+               const std::string &how = "") {
+  std::string reuse = ivName(plan.reuse);
+  if (context.remarksEnabled())
+    context.remark(plan.reuse.getLoc(),
+                   "tiled " + describeTiles(plan.inner, plan.choice.sizes) +
+                       ", tiles outside " + reuse + how + ": an iteration of " +
+                       reuse + " touches " + kib(plan.choice.bytes) +
+                       " instead of " + kib(plan.whole) +
+                       " (3/4 of the L2: " + kib(budget) + ")");
+  applyTiles(plan.reuse, plan.inner, plan.choice.sizes);
+}
+
+/// The loops that make up `loop`'s body, in order; empty if the body holds
+/// anything else (values a later nest might use).
+std::vector<AffineForOp> bodyNests(AffineForOp loop) {
+  std::vector<AffineForOp> nests;
+  for (auto &owned : loop.getBody()->getOperations()) {
+    if (owned->isTerminator())
+      continue;
+    auto nest = dyn_cast<AffineForOp>(owned.get());
+    if (!nest || nest.getNumIterArgs() != 0)
+      return {};
+    nests.push_back(nest);
+  }
+  return nests;
+}
+
+std::vector<MemRefAccess> accessesUnder(AffineForOp nest) {
+  std::vector<MemRefAccess> out;
+  nest.getOperation()->walk([&](Operation *op) {
+    for (const MemRefAccess &a : getMemRefAccesses(op))
+      out.push_back(a);
+  });
+  return out;
+}
+
+/// Why `loop` cannot run as one loop per nest of its body ("" if it can):
+/// a dependence from a later nest to an earlier one carried by `loop`,
+/// whose source would then run after its destination.
+std::string distributionBlocker(AffineForOp loop,
+                                const std::vector<AffineForOp> &nests) {
+  for (AffineForOp nest : nests)
+    if (getBandAccesses(nest).opaque)
+      return "a nest in its body has effects on memory the analysis cannot "
+             "see";
+  DependenceChecker checker;
+  for (size_t b = 1; b < nests.size(); ++b)
+    for (const MemRefAccess &src : accessesUnder(nests[b]))
+      for (size_t a = 0; a < b; ++a)
+        for (const MemRefAccess &dst : accessesUnder(nests[a])) {
+          if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite))
+            continue;
+          unsigned depth = getNumCommonSurroundingLoops(src.op, dst.op);
+          if (checker.check(src, dst, depth).kind !=
+              DependenceResult::NoDependence)
+            return "%" + src.memref->getNameHint() +
+                   " is accessed by a later nest of " + ivName(loop) +
+                   " before an earlier nest's later iteration";
+        }
+  (void)loop;
+  return "";
+}
+
+/// Runs each nest of `loop`'s body in a loop of its own (copies of
+/// `loop`'s header, in order); returns the loop that now holds `nest`.
+AffineForOp distribute(AffineForOp loop, const std::vector<AffineForOp> &nests,
+                       AffineForOp nest) {
+  OpBuilder before = OpBuilder::before(loop.getOperation());
+  AffineForOp holder = loop;
+  for (size_t n = 0; n + 1 < nests.size(); ++n) {
+    AffineForOp copy = AffineForOp::create(
+        before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(),
+        loop.getUpperBoundMap(), loop.getUpperBoundOperands(), loop.getStep());
+    inheritInductionVarName(loop, copy);
+    nests[n].getOperation()->moveBefore(copy.getBody()->getTerminator());
+    Value *iv = loop.getInductionVar();
+    nests[n].getOperation()->walk([&](Operation *op) {
+      for (unsigned i = 0; i < op->getNumOperands(); ++i)
+        if (op->getOperand(i) == iv)
+          op->setOperand(i, copy.getInductionVar());
+    });
+    if (nests[n].getOperation() == nest.getOperation())
+      holder = copy;
+  }
+  return holder;
+}
+
+/// Whether the nests other than `nest` write only memrefs `nest` writes:
+/// they initialize or finish its output (gemm's C *= beta). Nests that
+/// pass another buffer to each other (a producer fused with its consumer)
+/// stay together: splitting them would undo the fusion.
+bool othersOnlyUpdateItsOutput(const std::vector<AffineForOp> &nests,
+                               AffineForOp nest) {
+  std::set<Value *> outputs;
+  for (const MemRefAccess &a : accessesUnder(nest))
+    if (a.isWrite)
+      outputs.insert(a.memref);
+  for (AffineForOp other : nests) {
+    if (other.getOperation() == nest.getOperation())
+      continue;
+    for (const MemRefAccess &a : accessesUnder(other))
+      if (a.isWrite && !outputs.count(a.memref))
+        return false;
+  }
+  return true;
+}
+
+/// A loop whose body is several nests (PolyBench gemm's `for i: C[i, *] *=
+/// beta; for j, k: ...`): the nest a tiling of `loop` and its band would
+/// pay for is given a copy of `loop` of its own, then tiled.
+void tileAfterDistribution(AffineForOp loop, double budget,
+                           PassContext &context) {
+  std::vector<AffineForOp> nests = bodyNests(loop);
+  if (nests.size() < 2 || !hasConstantUnitBounds(loop))
+    return;
+  // Why a nest is not tiled is said where it is: its own band's remarks.
+  PassContext quiet(context.getDiagnostics());
+  for (AffineForOp nest : nests) {
+    std::vector<AffineForOp> band = {loop};
+    for (AffineForOp l : getPerfectlyNestedLoops(nest))
+      band.push_back(l);
+    if (!othersOnlyUpdateItsOutput(nests, nest))
+      continue;
+    std::optional<TilePlan> plan =
+        planBand(band, 0, nest.getOperation(), budget, quiet);
+    if (!plan)
+      continue;
+    std::string blocker = distributionBlocker(loop, nests);
+    if (!blocker.empty()) {
+      context.remark(loop.getLoc(), "not tiled: the nests in " + ivName(loop) +
+                                        " would need loops of their own, "
+                                        "but " +
+                                        blocker);
       return;
     }
-    if (context.remarksEnabled())
-      context.remark(reuse.getLoc(),
-                     "tiled " + describeTiles(inner, choice->sizes) +
-                         ", tiles outside " + ivName(reuse) +
-                         ": an iteration of " + ivName(reuse) + " touches " +
-                         kib(choice->bytes) + " instead of " + kib(*whole) +
-                         " (3/4 of the L2: " + kib(budget) + ")");
-    applyTiles(reuse, inner, choice->sizes);
+    plan->reuse = distribute(loop, nests, nest);
+    applyPlan(*plan, budget, context,
+              " (its body's " + std::to_string(nests.size()) +
+                  " nests distributed into loops of their own)");
     return;
   }
 }
@@ -302,8 +457,15 @@ bool tileLoops(Module &module, PassContext &context) {
     if (func.isDeclaration())
       return;
     for (const std::vector<AffineForOp> &band :
-         getLoopBands(func.getOperation()))
-      tileBand(band, budget, context);
+         getLoopBands(func.getOperation())) {
+      if (band.size() == 1) {
+        tileAfterDistribution(band.front(), budget, context);
+        continue;
+      }
+      if (std::optional<TilePlan> plan =
+              planBand(band, band.size(), nullptr, budget, context))
+        applyPlan(*plan, budget, context);
+    }
   });
   return true;
 }

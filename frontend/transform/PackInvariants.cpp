@@ -8,6 +8,7 @@
 #include "frontend/transform/utils/LoopDescription.h"
 #include "frontend/transform/utils/LoopUtils.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -25,7 +26,11 @@ struct PackCandidate {
   std::vector<Operation *> ops;
   /// Their results the rest of the body uses: the buffer's columns.
   std::vector<Value *> packed;
-  int64_t lowerBound = 0, tripCount = 0;
+  /// The inner loop's lower bound (a constant, or a tile's start from
+  /// outside the outer loop) and its constant trip count.
+  AffineMap lowerBound;
+  std::vector<Value *> lowerBoundOperands;
+  int64_t tripCount = 0;
 };
 
 bool isScalarNumber(Type t) { return t.isIntOrFloat(); }
@@ -108,12 +113,20 @@ std::string checkCandidate(PackCandidate &c) {
   if (!outerTrips || *outerTrips < 2)
     return "the loop around it does not run a constant number (>= 2) of "
            "iterations";
-  std::optional<int64_t> lb = c.inner.getConstantLowerBound(),
-                         ub = c.inner.getConstantUpperBound();
-  if (!lb || !ub || c.inner.getStep() != 1 || *ub <= *lb)
-    return "its bounds are not constants with step 1";
-  c.lowerBound = *lb;
-  c.tripCount = *ub - *lb;
+  std::optional<uint64_t> trips = getConstantTripCount(c.inner);
+  AffineMap lb = c.inner.getLowerBoundMap();
+  std::vector<Value *> lbOperands = c.inner.getLowerBoundOperands();
+  bool lbOutside =
+      std::none_of(lbOperands.begin(), lbOperands.end(), [&](Value *v) {
+        return isDefinedInside(v, c.outer.getOperation());
+      });
+  if (!trips || *trips == 0 || c.inner.getStep() != 1 ||
+      lb.getNumResults() != 1 || !lbOutside)
+    return "it does not run a constant number of iterations with step 1 "
+           "from a start fixed outside the loop around it";
+  c.lowerBound = lb;
+  c.lowerBoundOperands = lbOperands;
+  c.tripCount = (int64_t)*trips;
   Type elem = c.packed[0]->getType();
   for (Value *v : c.packed)
     if (v->getType() != elem)
@@ -127,10 +140,27 @@ std::string checkCandidate(PackCandidate &c) {
   return "";
 }
 
-/// `(d0) -> (d0 - lb, column)`.
-AffineMap bufferMap(int64_t lb, int64_t column) {
-  return AffineMap::get(
-      1, 0, {AffineExpr::dim(0) - lb, AffineExpr::constant(column)});
+/// `lb` with its dims moved up by one (room for the loop's iv as d0).
+AffineExpr shiftedBound(const AffineMap &lb) {
+  std::vector<AffineExpr> dims, syms;
+  for (unsigned d = 0; d < lb.getNumDims(); ++d)
+    dims.push_back(AffineExpr::dim(d + 1));
+  for (unsigned s = 0; s < lb.getNumSymbols(); ++s)
+    syms.push_back(AffineExpr::symbol(s));
+  return lb.getResult(0).replaceDimsAndSymbols(dims, syms);
+}
+
+/// `(d0, lb operands) -> (d0 - lb, column)` over {iv, lb operands}.
+std::pair<AffineMap, std::vector<Value *>>
+bufferAccess(const PackCandidate &c, Value *iv, int64_t column) {
+  const AffineMap &lb = c.lowerBound;
+  AffineMap map = AffineMap::get(
+      lb.getNumDims() + 1, lb.getNumSymbols(),
+      {AffineExpr::dim(0) - shiftedBound(lb), AffineExpr::constant(column)});
+  std::vector<Value *> operands = {iv};
+  operands.insert(operands.end(), c.lowerBoundOperands.begin(),
+                  c.lowerBoundOperands.end());
+  return {map, operands};
 }
 
 void rewrite(const PackCandidate &c) {
@@ -142,28 +172,32 @@ void rewrite(const PackCandidate &c) {
       AllocOp::create(
           b, Type::memref({c.tripCount, (int64_t)c.packed.size()}, elem))
           .getMemRef();
-  AffineForOp fill =
-      AffineForOp::create(b, c.lowerBound, c.lowerBound + c.tripCount);
+  AffineMap end =
+      AffineMap::get(c.lowerBound.getNumDims(), c.lowerBound.getNumSymbols(),
+                     {c.lowerBound.getResult(0) + c.tripCount});
+  AffineForOp fill = AffineForOp::create(b, c.lowerBound, c.lowerBoundOperands,
+                                         end, c.lowerBoundOperands);
   inheritInductionVarName(c.inner, fill);
   OpBuilder f = OpBuilder::atBlockTerminator(fill.getBody(), c.inner.getLoc());
   std::unordered_map<Value *, Value *> mapping{
       {c.inner.getInductionVar(), fill.getInductionVar()}};
   for (Operation *op : c.ops)
     f.clone(*op, mapping);
-  for (size_t col = 0; col < c.packed.size(); ++col)
-    AffineStoreOp::create(f, mapping.at(c.packed[col]), buffer,
-                          bufferMap(c.lowerBound, (int64_t)col),
-                          {fill.getInductionVar()});
+  for (size_t col = 0; col < c.packed.size(); ++col) {
+    auto [map, operands] =
+        bufferAccess(c, fill.getInductionVar(), (int64_t)col);
+    AffineStoreOp::create(f, mapping.at(c.packed[col]), buffer, map, operands);
+  }
   OpBuilder after = OpBuilder::after(outer);
   DeallocOp::create(after, buffer);
 
   OpBuilder body = OpBuilder::atBlockBegin(c.inner.getBody(), c.inner.getLoc());
   std::set<Operation *> hoisted(c.ops.begin(), c.ops.end());
   for (size_t col = 0; col < c.packed.size(); ++col) {
-    Value *loaded = AffineLoadOp::create(body, buffer,
-                                         bufferMap(c.lowerBound, (int64_t)col),
-                                         {c.inner.getInductionVar()})
-                        .getResult();
+    auto [map, operands] =
+        bufferAccess(c, c.inner.getInductionVar(), (int64_t)col);
+    Value *loaded =
+        AffineLoadOp::create(body, buffer, map, operands).getResult();
     c.packed[col]->replaceUsesWithIf(
         loaded, [&](OpOperand &use) { return !hoisted.count(use.getOwner()); });
   }
@@ -180,7 +214,7 @@ bool packInvariants(Module &module, PassContext &context) {
     auto outer = dyn_cast<AffineForOp>(inner->getParentOp());
     if (!outer)
       return;
-    PackCandidate c{outer, inner, {}, {}, 0, 0};
+    PackCandidate c{outer, inner, {}, {}, {}, {}, 0};
     collectInvariantOps(c);
     if (c.packed.empty())
       return; // nothing recomputed: not worth a word

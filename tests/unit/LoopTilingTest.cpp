@@ -1,0 +1,310 @@
+// The tile pass end to end: which bands it tiles, by how much, and that
+// tiled code computes bit for bit what the untiled code computes (affjit
+// bench compares the buffers of `none` and `default`) and, printed by
+// `affjit opt`, what MLIR's own lowering computes for the input
+// (run-mlir). AFFJIT_L2_BYTES=262144 pins the model to a 256 KiB L2, so
+// the tile sizes do not depend on the machine that runs the tests.
+#include "support/FusionOracle.h"
+#include "support/MlirOracle.h"
+#include "support/Subprocess.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace affjit::test;
+
+namespace {
+
+const std::string kL2 = "AFFJIT_L2_BYTES=262144 ";
+
+CommandResult affjit(const std::string &args, const std::string &env = kL2) {
+  return runCommand(env + shellQuote(affjitBinary()) + " " + args);
+}
+
+/// `affjit bench` of `path` with `none` against `default` on one thread:
+/// exits non-zero when the buffers differ in any bit.
+void expectSameBits(const std::string &path, const std::string &args = "") {
+  CommandResult r = affjit("bench " + shellQuote(path) +
+                           " --entry kernel --compare=none,default --threads 1 "
+                           "--repetitions 1 --warmup 0 --no-pin " +
+                           args);
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("bit for bit"), std::string::npos) << r.out;
+}
+
+/// C[i, j] += A[i, k] * B[k, j] for 4 rows: every row reads all of B
+/// (1 MiB), which the tiles keep to 128 KiB.
+constexpr const char *kGemmRows = R"(
+func.func private @printMemrefF32(memref<*xf32>)
+func.func @kernel(%A: memref<4x512xf32>, %B: memref<512x512xf32>,
+                  %C: memref<4x512xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        %a = affine.load %A[%i, %k] : memref<4x512xf32>
+        %b = affine.load %B[%k, %j] : memref<512x512xf32>
+        %c = affine.load %C[%i, %j] : memref<4x512xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<4x512xf32>
+      }
+    }
+  }
+  return
+}
+func.func @main() {
+  %A = memref.alloc() : memref<4x512xf32>
+  %B = memref.alloc() : memref<512x512xf32>
+  %C = memref.alloc() : memref<4x512xf32>
+  %tenth = arith.constant 0.1 : f32
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 512 {
+      %x = affine.apply affine_map<(d0, d1) -> ((d0 * 7 + d1 * 3) mod 17)>(%i, %j)
+      %c = arith.index_cast %x : index to i32
+      %f = arith.sitofp %c : i32 to f32
+      %v = arith.mulf %f, %tenth : f32
+      affine.store %v, %B[%i, %j] : memref<512x512xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 512 {
+      %x = affine.apply affine_map<(d0, d1) -> ((d0 * 5 + d1) mod 11)>(%i, %j)
+      %c = arith.index_cast %x : index to i32
+      %f = arith.sitofp %c : i32 to f32
+      %v = arith.mulf %f, %tenth : f32
+      affine.store %v, %A[%i, %j] : memref<4x512xf32>
+      affine.store %f, %C[%i, %j] : memref<4x512xf32>
+    }
+  }
+  call @kernel(%A, %B, %C) : (memref<4x512xf32>, memref<512x512xf32>, memref<4x512xf32>) -> ()
+  %s = memref.alloc() : memref<4x24xf32>
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 24 {
+      %v = affine.load %C[%i, %j * 21] : memref<4x512xf32>
+      affine.store %v, %s[%i, %j] : memref<4x24xf32>
+    }
+  }
+  %p = memref.cast %s : memref<4x24xf32> to memref<*xf32>
+  call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+  return
+}
+)";
+
+TEST(Tile, GemmRowsTileColumnsAndReductionAndComputeTheSame) {
+  TempProgram program(kGemmRows);
+  CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
+                             shellQuote(program.path));
+  ASSERT_EQ(opt.exitCode, 0) << opt.err;
+  // 256 x 128 floats of B: 128 KiB of the 192 KiB budget (3/4 of 256 KiB).
+  EXPECT_NE(opt.err.find("remark: [tile] tiled (%j, %k) by (256, 128), tiles "
+                         "outside %i: an iteration of %i touches 130 KiB "
+                         "instead of 1 MiB (3/4 of the L2: 192 KiB)"),
+            std::string::npos)
+      << opt.err;
+  EXPECT_NE(opt.out.find("affine.for %arg3 = 0 to 512 step 256 {\n"
+                         "      affine.for %arg4 = 0 to 512 step 128 {\n"
+                         "        affine.for %arg5 = 0 to 4 {"),
+            std::string::npos)
+      << opt.out;
+  EXPECT_NE(opt.out.find("affine_map<(d0) -> (d0 + 128)>(%arg4)"),
+            std::string::npos)
+      << opt.out;
+  expectSameBits(program.path);
+  if (!runMlirAvailable())
+    GTEST_SKIP() << "run-mlir or mlir-opt not available";
+  CommandResult full =
+      affjit("opt --pipeline=default --threads 1 " + shellQuote(program.path));
+  ASSERT_EQ(full.exitCode, 0) << full.err;
+  ASSERT_NE(full.out.find("step 256"), std::string::npos) << full.out;
+  TempProgram tiled(full.out);
+  ProgramOutput expected = runWithMlir(program.path);
+  ASSERT_TRUE(expected.ok()) << expected.err;
+  ProgramOutput actual = runWithMlir(tiled.path);
+  ASSERT_TRUE(actual.ok()) << actual.err;
+  EXPECT_EQ(actual.out, expected.out);
+}
+
+/// Y[i + 1, j + wj, k + wk] = Y[i, j + rj, k + rk] * 0.5 + B[j, k]: a flow
+/// dependence of distance (1, wj - rj, wk - rk), B reused along i.
+std::string stencil(int rj, int rk, int wj, int wk) {
+  auto at = [](const char *iv, int offset) {
+    return std::string(iv) + (offset ? " + " + std::to_string(offset) : "");
+  };
+  return R"(
+func.func @kernel(%Y: memref<5x514x514xf32>, %B: memref<512x512xf32>) {
+  %half = arith.constant 0.5 : f32
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        %y = affine.load %Y[%i, )" +
+         at("%j", rj) + ", " + at("%k", rk) + R"(] : memref<5x514x514xf32>
+        %b = affine.load %B[%j, %k] : memref<512x512xf32>
+        %h = arith.mulf %y, %half : f32
+        %s = arith.addf %h, %b : f32
+        affine.store %s, %Y[%i + 1, )" +
+         at("%j", wj) + ", " + at("%k", wk) + R"(] : memref<5x514x514xf32>
+      }
+    }
+  }
+  return
+}
+)";
+}
+
+struct StencilCase {
+  int rj, rk, wj, wk;
+  /// Words of the remark.
+  std::string remark;
+  bool tiled;
+};
+
+// Tiling runs the tiles of j and k outside i. It must not when a
+// dependence carried by i goes backwards along j or k: the tile holding
+// its target would run first.
+TEST(Tile, DependencesAlongTheBandDecide) {
+  const std::string notTiled = "but the dependence on %Y has directions ";
+  const std::string skew = " along the band; tiles would reverse it (it "
+                           "needs skewing first)";
+  const StencilCase cases[] = {
+      // 3 x 64 KiB: the tiles of B, of Y read and of Y written.
+      {0, 0, 0, 0, "tiled (%j, %k) by (128, 128)", true},
+      // Y's box grows by a row and a column: over budget at 128 x 128.
+      {0, 0, 1, 1, "tiled (%j, %k) by (128, 64)", true},
+      {1, 0, 0, 0, notTiled + "(<, >, =)" + skew, false},
+      {0, 1, 0, 0, notTiled + "(<, =, >)" + skew, false},
+      {1, 0, 0, 1, notTiled + "(<, >, <)" + skew, false},
+  };
+  for (const StencilCase &c : cases) {
+    SCOPED_TRACE("read [i, j + " + std::to_string(c.rj) + ", k + " +
+                 std::to_string(c.rk) + "], write [i + 1, j + " +
+                 std::to_string(c.wj) + ", k + " + std::to_string(c.wk) + "]");
+    TempProgram program(stencil(c.rj, c.rk, c.wj, c.wk));
+    CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
+                               shellQuote(program.path));
+    ASSERT_EQ(opt.exitCode, 0) << opt.err;
+    EXPECT_NE(opt.err.find(c.remark), std::string::npos) << opt.err;
+    EXPECT_NE(opt.err.find(c.tiled ? "remark: [tile] tiled"
+                                   : "remark: [tile] not tiled: an iteration "
+                                     "of %i touches 3"),
+              std::string::npos)
+        << opt.err;
+    EXPECT_EQ(opt.out.find("0 to 512 step 128") != std::string::npos, c.tiled)
+        << opt.out;
+    expectSameBits(program.path);
+  }
+}
+
+/// PolyBench's gemm for 4 rows: C[i, *] *= beta, then C[i, j] += alpha *
+/// A[i, k] * B[k, j]; with `producer`, the first nest of each row writes a
+/// buffer the second reads (as after fusion) instead of scaling C.
+std::string polyGemmRows(bool producer) {
+  std::string first = producer ? R"(      affine.for %j = 0 to 512 {
+        %a = affine.load %A[%i, %j] : memref<4x512xf32>
+        %t = arith.mulf %a, %alpha : f32
+        affine.store %t, %T[%i, %j] : memref<4x512xf32>
+      })"
+                               : R"(      affine.for %j = 0 to 512 {
+        %c = affine.load %C[%i, %j] : memref<4x512xf32>
+        %m = arith.mulf %c, %beta : f32
+        affine.store %m, %C[%i, %j] : memref<4x512xf32>
+      })";
+  std::string scaled = producer ? "%t = affine.load %T[%i, %k] : "
+                                  "memref<4x512xf32>"
+                                : "%a = affine.load %A[%i, %k] : "
+                                  "memref<4x512xf32>\n"
+                                  "          %t = arith.mulf %alpha, %a : f32";
+  return R"(
+func.func @kernel(%alpha: f32, %beta: f32, %A: memref<4x512xf32>,
+                  %B: memref<512x512xf32>, %C: memref<4x512xf32>,
+                  %T: memref<4x512xf32>) {
+  affine.for %i = 0 to 4 {
+)" + first +
+         R"(
+      affine.for %k = 0 to 512 {
+        affine.for %j = 0 to 512 {
+          )" +
+         scaled +
+         R"(
+          %b = affine.load %B[%k, %j] : memref<512x512xf32>
+          %p = arith.mulf %t, %b : f32
+          %c = affine.load %C[%i, %j] : memref<4x512xf32>
+          %s = arith.addf %c, %p : f32
+          affine.store %s, %C[%i, %j] : memref<4x512xf32>
+        }
+      }
+  }
+  return
+}
+)";
+}
+
+// A row loop holding two nests is split in two when the first only
+// updates the second's output (C *= beta): the second is then tiled, its
+// tile loops outside the rows, and `pack` still computes alpha * A once
+// per row block inside a tile. A first nest that passes a buffer to the
+// second (a fused producer) keeps them together, untiled.
+TEST(Tile, RowLoopsOfSeveralNestsAreSplitOnlyAroundTheOutputsUpdates) {
+  TempProgram gemm(polyGemmRows(false));
+  CommandResult opt =
+      affjit("opt --pipeline=default --threads 1 --opt-report=tile,pack " +
+             shellQuote(gemm.path));
+  ASSERT_EQ(opt.exitCode, 0) << opt.err;
+  EXPECT_NE(opt.err.find("remark: [tile] tiled (%j, %k) by (256, 128), tiles "
+                         "outside %i (its body's 2 nests distributed into "
+                         "loops of their own)"),
+            std::string::npos)
+      << opt.err;
+  EXPECT_NE(opt.err.find("remark: [pack] packed: 4 value(s) per iteration of "
+                         "%k.tile to %k.tile + 128"),
+            std::string::npos)
+      << opt.err;
+  expectSameBits(gemm.path, "--arg alpha=1.5 --arg beta=0.75");
+  if (runMlirAvailable()) {
+    // mlir-opt reads the split, tiled and packed nest.
+    TempProgram printed(opt.out);
+    CommandResult reparsed =
+        runCommand(shellQuote(mlirOptPath()) + " " + shellQuote(printed.path));
+    EXPECT_EQ(reparsed.exitCode, 0) << reparsed.err;
+  }
+
+  TempProgram fused(polyGemmRows(true));
+  CommandResult kept =
+      affjit("opt --pipeline=tile --opt-report=tile " + shellQuote(fused.path));
+  ASSERT_EQ(kept.exitCode, 0) << kept.err;
+  EXPECT_EQ(kept.err.find("[tile]"), std::string::npos) << kept.err;
+  EXPECT_EQ(kept.out.find("step"), std::string::npos) << kept.out;
+  expectSameBits(fused.path, "--arg alpha=1.5 --arg beta=0.75");
+}
+
+// Where every row's data stays in the cache, or no loop reuses anything,
+// the pass changes nothing and says nothing.
+TEST(Tile, NestsThatFitOrHaveNoReuseAreLeftAlone) {
+  TempProgram program(kGemmRows);
+  CommandResult fits = affjit("opt --pipeline=tile --opt-report=tile " +
+                                  shellQuote(program.path),
+                              "AFFJIT_L2_BYTES=16777216 ");
+  ASSERT_EQ(fits.exitCode, 0) << fits.err;
+  EXPECT_EQ(fits.err.find("[tile]"), std::string::npos) << fits.err;
+  EXPECT_EQ(fits.out.find("step"), std::string::npos) << fits.out;
+
+  // Each element read once: nothing to keep in a cache.
+  TempProgram copy(R"(
+func.func @copy(%A: memref<512x512xf32>, %B: memref<512x512xf32>) {
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to 512 {
+      %a = affine.load %A[%i, %j] : memref<512x512xf32>
+      affine.store %a, %B[%i, %j] : memref<512x512xf32>
+    }
+  }
+  return
+}
+)");
+  CommandResult none =
+      affjit("opt --pipeline=tile --opt-report=tile " + shellQuote(copy.path));
+  ASSERT_EQ(none.exitCode, 0) << none.err;
+  EXPECT_EQ(none.err.find("[tile]"), std::string::npos) << none.err;
+  EXPECT_EQ(none.out.find("step"), std::string::npos) << none.out;
+}
+
+} // namespace
