@@ -3,7 +3,8 @@
 // kernels/seed002_chained_matmul.mlir), run by affjit against C compilers,
 // MLIR 19's own pipeline and OpenBLAS, all in one run, single-threaded.
 //
-// Rows: BM_Kernel/KERNEL/VARIANT, KERNEL one of gemm, 2mm, 3mm, atax, bicg,
+// Rows: BM_Kernel/KERNEL/VARIANT, KERNEL one of gemm, gemm2048 (the same at
+// 2048^3, where B outgrows the L2: the tile pass's case), 2mm, 3mm, atax, bicg,
 // mvt, gesummv, jacobi-2d, seidel-2d, conv2d-nchw, softmax, layernorm,
 // seed002_chain. Each variant calls the file's @kernel (or its C twin
 // poly/NAME.c, kernel_NAME) on buffers filled here the way the file's @main
@@ -187,8 +188,7 @@ std::vector<float> fillValues(const BufferSpec &b) {
 // The references: each kernel's loops, in the order of its .mlir file, over
 // row-major arrays (b[k] is @kernel's k-th memref).
 
-template <typename T> void refGemm(Bufs<T> &b) {
-  const int n = 1024;
+template <int n, typename T> void refGemmN(Bufs<T> &b) {
   const T alpha = T(1.5), beta = T(1.25);
   T *C = b[0].data();
   const T *A = b[1].data(), *B = b[2].data();
@@ -200,6 +200,8 @@ template <typename T> void refGemm(Bufs<T> &b) {
         C[i * n + j] = C[i * n + j] + alpha * A[i * n + k] * B[k * n + j];
   }
 }
+template <typename T> void refGemm(Bufs<T> &b) { refGemmN<1024>(b); }
+template <typename T> void refGemm2048(Bufs<T> &b) { refGemmN<2048>(b); }
 
 template <typename T> void ref2mm(Bufs<T> &b) {
   const int ni = 512, nj = 544, nk = 576, nl = 608;
@@ -413,6 +415,11 @@ void blasGemm(const Blas &l, const std::vector<float *> &p) {
           p[2], 1024, 1.25f, p[0], 1024);
 }
 
+void blasGemm2048(const Blas &l, const std::vector<float *> &p) {
+  l.sgemm(kRowMajor, kNoTrans, kNoTrans, 2048, 2048, 2048, 1.5f, p[1], 2048,
+          p[2], 2048, 1.25f, p[0], 2048);
+}
+
 void blas2mm(const Blas &l, const std::vector<float *> &p) {
   l.sgemm(kRowMajor, kNoTrans, kNoTrans, 512, 544, 576, 1.5f, p[1], 576, p[2],
           544, 0.0f, p[0], 544);
@@ -483,6 +490,16 @@ const std::vector<KernelSpec> &kernels() {
        2.0 * 1024 * 1024 * 1024 + 1024.0 * 1024,
        REFS(refGemm),
        blasGemm},
+      {"gemm2048",
+       "poly/gemm2048.mlir",
+       "kernel_gemm2048",
+       {1.5f, 1.25f},
+       {inout({2048, 2048}, {1, 3}, 1, 1033, s1024),
+        in({2048, 2048}, {2, 1}, 0, 1031, s512),
+        in({2048, 2048}, {1, 5}, 2, 1039, s1024)},
+       2.0 * 2048 * 2048 * 2048 + 2048.0 * 2048,
+       REFS(refGemm2048),
+       blasGemm2048},
       {"2mm",
        "poly/2mm.mlir",
        "kernel_2mm",
@@ -1047,7 +1064,7 @@ void BM_Kernel(benchmark::State &state, const KernelSpec *spec,
   }
   double gflops = spec->flops * (double)state.iterations() / seconds / 1e9;
   state.counters["GFLOPS"] = gflops;
-  if (spec->name == "gemm") {
+  if (spec->name == "gemm" || spec->name == "gemm2048") {
     double peak = machinePeakGflops();
     if (peak > 0) {
       state.counters["peak_GFLOPS"] = peak;
