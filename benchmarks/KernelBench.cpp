@@ -69,8 +69,10 @@
 
 #include <dlfcn.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -1080,12 +1082,19 @@ void BM_KernelCompile(benchmark::State &state) {
   std::string path = std::string(AFFJIT_SOURCE_DIR) +
                      "/benchmarks/kernels/seed002_kernel.mlir";
   std::string text = readFile(path);
-  // Each compile sees new text (a numbered comment): the engine's object
-  // cache would otherwise skip LLVM after the first.
+  // Each compile sees new text (a comment naming this process and the
+  // compile): the engine's object cache, in memory and on disk
+  // (AFFJIT_CACHE_DIR, shared with earlier runs of this benchmark), would
+  // otherwise skip LLVM.
+  const std::string run =
+      std::to_string(getpid()) + "." +
+      std::to_string(
+          std::chrono::steady_clock::now().time_since_epoch().count());
   int64_t count = 0;
   for (auto _ : state) {
     affjit::Engine engine;
-    std::string source = text + "// compile " + std::to_string(count++) + "\n";
+    std::string source =
+        text + "// compile " + run + "." + std::to_string(count++) + "\n";
     if (affjit::Error err = engine.compile(source, path)) {
       state.SkipWithError(err.message().c_str());
       break;

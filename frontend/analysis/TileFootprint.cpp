@@ -17,31 +17,33 @@ namespace {
 /// the iteration's first access touches.
 using Box = std::vector<std::pair<int64_t, int64_t>>;
 
-/// The iterations a value may take during one iteration of `outer`: 1 for
-/// values from outside it (and its own induction variable), nullopt for
-/// values it computes other than induction variables.
+/// How far a value moves during one iteration of `outer` (its largest
+/// minus its smallest value): 0 for values from outside it (and its own
+/// induction variable), (iterations - 1) x step for a loop's induction
+/// variable, nullopt for values it computes other than those.
 std::optional<int64_t>
-rangeOf(Value *v, AffineForOp outer,
-        const std::vector<std::pair<AffineForOp, int64_t>> &counts) {
+spanOf(Value *v, AffineForOp outer,
+       const std::vector<std::pair<AffineForOp, int64_t>> &counts) {
   Operation *owner = getInductionVarOwner(v);
   Operation *def = owner ? owner : v->getDefiningOp();
   if (!def && v->getParentBlock())
     def = v->getParentBlock()->getParentOp();
   if (!def || def == outer.getOperation() ||
       !def->isAncestorOrSelf(outer.getOperation()))
-    return 1;
+    return 0;
   auto loop = dyn_cast<AffineForOp>(owner);
   if (!loop)
     return std::nullopt;
+  int64_t step = loop.getStep();
   for (const auto &[l, n] : counts)
     if (l.getOperation() == owner)
-      return n;
+      return (n - 1) * step;
   std::optional<int64_t> lb = loop.getConstantLowerBound(),
                          ub = loop.getConstantUpperBound();
   if (!lb || !ub)
     return std::nullopt;
-  return std::max<int64_t>(1,
-                           (*ub - *lb + loop.getStep() - 1) / loop.getStep());
+  int64_t iterations = (*ub - *lb + step - 1) / step;
+  return std::max<int64_t>(0, iterations - 1) * step;
 }
 
 /// The box `access` covers, nullopt if it cannot be bounded.
@@ -55,12 +57,12 @@ accessBox(const MemRefAccess &access, AffineForOp outer,
                           map.getNumSymbols(), flat))
     return std::nullopt;
   unsigned numOperands = map.getNumDims() + map.getNumSymbols();
-  std::vector<int64_t> ranges;
+  std::vector<int64_t> spans;
   for (Value *v : avm.operands) {
-    std::optional<int64_t> r = rangeOf(v, outer, counts);
-    if (!r)
+    std::optional<int64_t> span = spanOf(v, outer, counts);
+    if (!span)
       return std::nullopt;
-    ranges.push_back(*r);
+    spans.push_back(*span);
   }
   Box box;
   for (const std::vector<int64_t> &row : flat.rows) {
@@ -68,9 +70,9 @@ accessBox(const MemRefAccess &access, AffineForOp outer,
       return std::nullopt; // a division: locals
     int64_t lo = row.back(), hi = row.back();
     for (unsigned c = 0; c < numOperands; ++c) {
-      // Values from outside (range 1) add the same offset to every access.
-      int64_t span = row[c] * (ranges[c] - 1);
-      (span < 0 ? lo : hi) += span;
+      // Values from outside (span 0) add the same offset to every access.
+      int64_t moved = row[c] * spans[c];
+      (moved < 0 ? lo : hi) += moved;
     }
     box.push_back({lo, hi});
   }

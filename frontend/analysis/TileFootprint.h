@@ -4,9 +4,9 @@
 // the subscripts by interval arithmetic, so `tile` can weigh dozens of
 // candidate tilings without building them (an exact region per candidate
 // cost ~2 ms) and without changing the IR. Each subscript moves by
-// |coefficient| x (count - 1) along each loop inside; values from outside
-// the loop stay put, which is what lets the accesses to one memref share
-// a box (A[i, k] and A[i + 1, k] make a box of two rows).
+// |coefficient| x (count - 1) x step along each loop inside; values from
+// outside the loop stay put, which is what lets the accesses to one memref
+// share a box (A[i, k] and A[i + 1, k] make a box of two rows).
 #pragma once
 
 #include "frontend/ir/Ops.h"
