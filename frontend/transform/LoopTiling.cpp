@@ -393,6 +393,12 @@ AffineForOp distribute(AffineForOp loop, const std::vector<AffineForOp> &nests,
   return holder;
 }
 
+/// `LINE:COL` of `op` in its file.
+std::string describeLocation(AffineForOp op) {
+  const Location &loc = op.getLoc();
+  return std::to_string(loc.line) + ":" + std::to_string(loc.col);
+}
+
 /// Whether the nests other than `nest` write only memrefs `nest` writes:
 /// they initialize or finish its output (gemm's C *= beta). Nests that
 /// pass another buffer to each other (a producer fused with its consumer)
@@ -427,12 +433,19 @@ void tileAfterDistribution(AffineForOp loop, double budget,
     std::vector<AffineForOp> band = {loop};
     for (AffineForOp l : getPerfectlyNestedLoops(nest))
       band.push_back(l);
-    if (!othersOnlyUpdateItsOutput(nests, nest))
-      continue;
     std::optional<TilePlan> plan =
         planBand(band, 0, nest.getOperation(), budget, quiet);
     if (!plan)
       continue;
+    if (!othersOnlyUpdateItsOutput(nests, nest)) {
+      context.remark(loop.getLoc(),
+                     "not tiled: the nest at " + describeLocation(nest) +
+                         " would need a loop " + ivName(loop) +
+                         " of its own, but the nests of " + ivName(loop) +
+                         " pass a buffer to each other (fused); splitting "
+                         "them would undo the fusion");
+      return;
+    }
     std::string blocker = distributionBlocker(loop, nests);
     if (!blocker.empty()) {
       context.remark(loop.getLoc(), "not tiled: the nests in " + ivName(loop) +
@@ -458,13 +471,14 @@ bool tileLoops(Module &module, PassContext &context) {
       return;
     for (const std::vector<AffineForOp> &band :
          getLoopBands(func.getOperation())) {
-      if (band.size() == 1) {
-        tileAfterDistribution(band.front(), budget, context);
+      if (std::optional<TilePlan> plan =
+              planBand(band, band.size(), nullptr, budget, context)) {
+        applyPlan(*plan, budget, context);
         continue;
       }
-      if (std::optional<TilePlan> plan =
-              planBand(band, band.size(), nullptr, budget, context))
-        applyPlan(*plan, budget, context);
+      // The band's innermost loop may hold several nests, one of which
+      // reuses data across it.
+      tileAfterDistribution(band.back(), budget, context);
     }
   });
   return true;
