@@ -54,6 +54,17 @@ static bool readSysfsCaches(CacheSizes &c) {
   return found;
 }
 
+/// `size` replaced by the environment variable `name`, if it holds a
+/// positive number of bytes.
+static void overrideFromEnv(const char *name, int64_t &size) {
+  if (const char *env = std::getenv(name)) {
+    char *end = nullptr;
+    long long v = std::strtoll(env, &end, 10);
+    if (end != env && *end == '\0' && v > 0)
+      size = v;
+  }
+}
+
 CacheSizes CacheSizes::host() {
   static const CacheSizes sizes = [] {
     CacheSizes c;
@@ -68,15 +79,11 @@ CacheSizes CacheSizes::host() {
         c.l2 = l2;
 #endif
     }
-    // What a machine with another L2 would get (tests, experiments).
-    if (const char *env = std::getenv("AFFJIT_L2_BYTES")) {
-      char *end = nullptr;
-      long long v = std::strtoll(env, &end, 10);
-      if (end != env && *end == '\0' && v > 0)
-        c.l2 = v;
-    }
     if (c.last <= 0)
       c.last = c.l2;
+    // What a machine with other caches would get (tests, experiments).
+    overrideFromEnv("AFFJIT_L2_BYTES", c.l2);
+    overrideFromEnv("AFFJIT_LLC_BYTES", c.last);
     return c;
   }();
   return sizes;

@@ -22,8 +22,9 @@ struct CacheSizes {
   /// The last level (L3, shared by the cores; the L2 where there is none).
   int64_t last = 8 * 1024 * 1024;
   /// This machine's (from sysfs, else sysconf), or the defaults where it
-  /// does not say; the environment variable AFFJIT_L2_BYTES, a positive
-  /// number of bytes, replaces the L2's size.
+  /// does not say; the environment variables AFFJIT_L2_BYTES and
+  /// AFFJIT_LLC_BYTES, positive numbers of bytes, replace the L2's and the
+  /// last level's sizes.
   static CacheSizes host();
 };
 

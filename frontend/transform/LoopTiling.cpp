@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace affjit {
@@ -29,6 +30,12 @@ constexpr int64_t kTileQuantum = 16;
 /// and 1 MiB tiles of B (and 20% slower with 4 MiB), so the budget leaves
 /// a quarter for the rows of A and C streaming past them.
 constexpr double kL2Share = 0.75;
+/// Tiling pays where one iteration of the reuse loop touches more than
+/// this share of the last-level cache. Below it, re-reading from the L3
+/// ran as fast as tiles in the L2: PolyBench gemm 1000x1100x1200 (5 MiB
+/// per row of C) ran 3-6% slower tiled, 2000^3 (15 MiB) 1.26x faster (1.8x
+/// with fast math), 2048^3 (16 MiB) 1.7x.
+constexpr double kLastLevelShare = 0.25;
 /// More candidate tilings than this and each loop keeps its largest sizes.
 constexpr size_t kMaxCandidates = 256;
 
@@ -114,14 +121,15 @@ std::string dependenceBlocker(AffineForOp root,
   return "";
 }
 
-/// Tile sizes to try for `loop`: the whole trip count, and its divisors
-/// from kMinTile that are whole vectors (whole tiles only: min bounds
-/// would cost the vectorizer its constant trip counts).
+/// Tile sizes to try for `loop`: the whole trip count, powers of two from
+/// kMinTile and whole-vector divisors of the trip count. A size that does
+/// not divide it leaves a last, partial tile (a copy of the nest with
+/// constant bounds, so the vectorizer still sees constant trip counts).
 std::vector<int64_t> sizeOptions(AffineForOp loop) {
   int64_t n = tripCount(loop);
   std::vector<int64_t> sizes = {n};
   for (int64_t s = n / 2; s >= kMinTile; --s)
-    if (n % s == 0 && s % kTileQuantum == 0)
+    if (s % kTileQuantum == 0 && (n % s == 0 || (s & (s - 1)) == 0))
       sizes.push_back(s);
   return sizes;
 }
@@ -207,39 +215,96 @@ std::optional<TileChoice> chooseTiles(AffineForOp reuse,
   return std::nullopt;
 }
 
+/// The iterations one copy of the nest runs of a tiled loop: a whole tile
+/// from `start` (the tile loop's induction variable), or a constant range
+/// (a loop left whole, or the last, partial tile).
+struct PointRange {
+  Value *start = nullptr;
+  int64_t size = 0;
+  int64_t lb = 0, ub = 0;
+};
+
+/// `loops`, found in `copy` (a clone of `original`) by their position in a
+/// pre-order walk.
+std::vector<AffineForOp> loopsInCopy(Operation *original, Operation *copy,
+                                     const std::vector<AffineForOp> &loops) {
+  std::vector<Operation *> from, to;
+  original->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<AffineForOp>(op))
+      from.push_back(op);
+  });
+  copy->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<AffineForOp>(op))
+      to.push_back(op);
+  });
+  std::vector<AffineForOp> out;
+  for (AffineForOp loop : loops) {
+    size_t at =
+        std::find(from.begin(), from.end(), loop.getOperation()) - from.begin();
+    out.push_back(cast<AffineForOp>(to[at]));
+  }
+  return out;
+}
+
+/// The tile loops of `loops[p..]` at `b`, and inside them copies of
+/// `reuse` whose loops run the ranges chosen so far: for each loop, a tile
+/// loop over its whole tiles with the rest of the nest inside, then (when
+/// the size does not divide the trip count) the rest of the nest once more
+/// for the partial tile, so tiles run in the order of their starts.
+void emitTiles(OpBuilder &b, AffineForOp reuse,
+               const std::vector<AffineForOp> &loops,
+               const std::vector<int64_t> &sizes, size_t p,
+               std::vector<PointRange> &ranges) {
+  if (p == loops.size()) {
+    std::unordered_map<Value *, Value *> mapping;
+    Operation *copy = b.clone(*reuse.getOperation(), mapping);
+    std::vector<AffineForOp> points =
+        loopsInCopy(reuse.getOperation(), copy, loops);
+    AffineExpr d0 = AffineExpr::dim(0);
+    for (size_t q = 0; q < points.size(); ++q) {
+      const PointRange &r = ranges[q];
+      if (r.start) {
+        points[q].setLowerBound(AffineMap::get(1, 0, {d0}), {r.start});
+        points[q].setUpperBound(AffineMap::get(1, 0, {d0 + r.size}), {r.start});
+      } else {
+        points[q].setLowerBound(AffineMap::getConstant(r.lb), {});
+        points[q].setUpperBound(AffineMap::getConstant(r.ub), {});
+      }
+    }
+    return;
+  }
+  AffineForOp loop = loops[p];
+  int64_t lb = *loop.getConstantLowerBound(), n = tripCount(loop);
+  int64_t full = n / sizes[p] * sizes[p];
+  if (sizes[p] == n) {
+    ranges[p] = {nullptr, 0, lb, lb + n};
+    emitTiles(b, reuse, loops, sizes, p + 1, ranges);
+    return;
+  }
+  AffineForOp tile = AffineForOp::create(b, lb, lb + full, sizes[p]);
+  tile.getInductionVar()->setNameHint(loop.getInductionVar()->getNameHint() +
+                                      ".tile");
+  OpBuilder inside =
+      OpBuilder::atBlockTerminator(tile.getBody(), reuse.getLoc());
+  ranges[p] = {tile.getInductionVar(), sizes[p], 0, 0};
+  emitTiles(inside, reuse, loops, sizes, p + 1, ranges);
+  if (full < n) {
+    ranges[p] = {nullptr, 0, lb + full, lb + n};
+    emitTiles(b, reuse, loops, sizes, p + 1, ranges);
+  }
+}
+
 /// Strip-mines each of `loops` by its size and runs the strips, in band
-/// order, just outside `reuse`.
+/// order, just outside `reuse` (which copies of it replace; its ops join
+/// `erased`).
 void applyTiles(AffineForOp reuse, const std::vector<AffineForOp> &loops,
-                const std::vector<int64_t> &sizes) {
+                const std::vector<int64_t> &sizes,
+                std::set<Operation *> &erased) {
   OpBuilder b = OpBuilder::before(reuse.getOperation());
-  std::vector<AffineForOp> tileLoops;
-  for (size_t p = 0; p < loops.size(); ++p) {
-    if (sizes[p] == tripCount(loops[p])) {
-      tileLoops.push_back(AffineForOp());
-      continue;
-    }
-    AffineForOp tile =
-        AffineForOp::create(b, *loops[p].getConstantLowerBound(),
-                            *loops[p].getConstantUpperBound(), sizes[p]);
-    tile.getInductionVar()->setNameHint(
-        loops[p].getInductionVar()->getNameHint() + ".tile");
-    tileLoops.push_back(tile);
-    b = OpBuilder::atBlockTerminator(tile.getBody(), reuse.getLoc());
-  }
-  for (size_t p = tileLoops.size(); p-- > 0;)
-    if (tileLoops[p]) {
-      reuse.getOperation()->moveBefore(tileLoops[p].getBody()->getTerminator());
-      break;
-    }
-  AffineExpr d0 = AffineExpr::dim(0);
-  for (size_t p = 0; p < loops.size(); ++p) {
-    if (!tileLoops[p])
-      continue;
-    Value *start = tileLoops[p].getInductionVar();
-    AffineForOp point = loops[p];
-    point.setLowerBound(AffineMap::get(1, 0, {d0}), {start});
-    point.setUpperBound(AffineMap::get(1, 0, {d0 + sizes[p]}), {start});
-  }
+  std::vector<PointRange> ranges(loops.size());
+  emitTiles(b, reuse, loops, sizes, 0, ranges);
+  reuse.getOperation()->walk([&](Operation *op) { erased.insert(op); });
+  reuse.getOperation()->erase();
 }
 
 /// The tiled loops and their sizes, as a remark says them.
@@ -253,6 +318,14 @@ std::string describeTiles(const std::vector<AffineForOp> &loops,
     }
   return listOf(names) + " by " + listOf(counts);
 }
+
+/// The model's two sizes, from the host's caches.
+struct TileModel {
+  /// Tiling is wanted when an iteration of the reuse loop touches more.
+  double reuseBytes;
+  /// What a tile (one iteration of the reuse loop in it) may touch.
+  double tileBytes;
+};
 
 /// What `tile` does to a band: cut `inner` to `choice` and run the tiles
 /// outside `reuse`.
@@ -270,7 +343,7 @@ struct TilePlan {
 /// count towards an iteration of band[0] (a nest of band[0]'s body).
 std::optional<TilePlan> planBand(const std::vector<AffineForOp> &band,
                                  unsigned lastReuse, Operation *part,
-                                 double budget, PassContext &context) {
+                                 const TileModel &model, PassContext &context) {
   if (band.size() < 2 || !isRectangular(band) ||
       !std::all_of(band.begin(), band.end(), hasConstantUnitBounds))
     return std::nullopt;
@@ -283,8 +356,8 @@ std::optional<TilePlan> planBand(const std::vector<AffineForOp> &band,
       continue;
     std::optional<double> whole =
         estimateTileFootprintBytes(reuse, {}, r == 0 ? part : nullptr);
-    if (!whole || *whole <= budget)
-      return std::nullopt; // reuse across `reuse` already stays in the cache
+    if (!whole || *whole <= model.reuseBytes)
+      return std::nullopt; // re-reading from the caches is fast enough
     std::vector<AffineForOp> inner = loopsFrom(band, r + 1);
     std::string blocker = dependenceBlocker(band.front(), loopsFrom(band, r));
     if (!blocker.empty()) {
@@ -293,11 +366,12 @@ std::optional<TilePlan> planBand(const std::vector<AffineForOp> &band,
                                          kib(*whole) + ", but " + blocker);
       return std::nullopt;
     }
-    std::optional<TileChoice> choice = chooseTiles(reuse, inner, budget);
+    std::optional<TileChoice> choice =
+        chooseTiles(reuse, inner, model.tileBytes);
     if (!choice) {
       context.remark(reuse.getLoc(), "not tiled: no tile of the loops inside " +
                                          ivName(reuse) + " fits in " +
-                                         kib(budget));
+                                         kib(model.tileBytes));
       return std::nullopt;
     }
     return TilePlan{reuse, inner, *choice, *whole};
@@ -305,7 +379,8 @@ std::optional<TilePlan> planBand(const std::vector<AffineForOp> &band,
   return std::nullopt;
 }
 
-void applyPlan(const TilePlan &plan, double budget, PassContext &context,
+void applyPlan(const TilePlan &plan, const TileModel &model,
+               PassContext &context, std::set<Operation *> &erased,
                const std::string &how = "") {
   std::string reuse = ivName(plan.reuse);
   if (context.remarksEnabled())
@@ -313,9 +388,12 @@ void applyPlan(const TilePlan &plan, double budget, PassContext &context,
                    "tiled " + describeTiles(plan.inner, plan.choice.sizes) +
                        ", tiles outside " + reuse + how + ": an iteration of " +
                        reuse + " touches " + kib(plan.choice.bytes) +
-                       " instead of " + kib(plan.whole) +
-                       " (3/4 of the L2: " + kib(budget) + ")");
-  applyTiles(plan.reuse, plan.inner, plan.choice.sizes);
+                       " instead of " + kib(plan.whole) + " (more than " +
+                       kib(model.reuseBytes) +
+                       ", a quarter of the last-level cache; tiles fit 3/4 "
+                       "of the L2: " +
+                       kib(model.tileBytes) + ")");
+  applyTiles(plan.reuse, plan.inner, plan.choice.sizes, erased);
 }
 
 /// The loops that make up `loop`'s body, in order; empty if the body holds
@@ -421,8 +499,9 @@ bool othersOnlyUpdateItsOutput(const std::vector<AffineForOp> &nests,
 /// A loop whose body is several nests (PolyBench gemm's `for i: C[i, *] *=
 /// beta; for j, k: ...`): the nest a tiling of `loop` and its band would
 /// pay for is given a copy of `loop` of its own, then tiled.
-void tileAfterDistribution(AffineForOp loop, double budget,
-                           PassContext &context) {
+void tileAfterDistribution(AffineForOp loop, const TileModel &model,
+                           PassContext &context,
+                           std::set<Operation *> &erased) {
   std::vector<AffineForOp> nests = bodyNests(loop);
   if (nests.size() < 2 || !hasConstantUnitBounds(loop))
     return;
@@ -433,7 +512,7 @@ void tileAfterDistribution(AffineForOp loop, double budget,
     for (AffineForOp l : getPerfectlyNestedLoops(nest))
       band.push_back(l);
     std::optional<TilePlan> plan =
-        planBand(band, 0, nest.getOperation(), budget, quiet);
+        planBand(band, 0, nest.getOperation(), model, quiet);
     if (!plan)
       continue;
     if (!othersOnlyUpdateItsOutput(nests, nest)) {
@@ -454,7 +533,7 @@ void tileAfterDistribution(AffineForOp loop, double budget,
       return;
     }
     plan->reuse = distribute(loop, nests, nest);
-    applyPlan(*plan, budget, context,
+    applyPlan(*plan, model, context, erased,
               " (its body's " + std::to_string(nests.size()) +
                   " nests distributed into loops of their own)");
     return;
@@ -464,20 +543,27 @@ void tileAfterDistribution(AffineForOp loop, double budget,
 } // namespace
 
 bool tileLoops(Module &module, PassContext &context) {
-  double budget = (double)CacheSizes::host().l2 * kL2Share;
+  CacheSizes caches = CacheSizes::host();
+  TileModel model{std::max((double)caches.last * kLastLevelShare,
+                           (double)caches.l2 * kL2Share),
+                  (double)caches.l2 * kL2Share};
   walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
     if (func.isDeclaration())
       return;
+    // Tiling replaces a nest by copies: bands found inside it are gone.
+    std::set<Operation *> erased;
     for (const std::vector<AffineForOp> &band :
          getLoopBands(func.getOperation())) {
+      if (erased.count(band.front().getOperation()))
+        continue;
       if (std::optional<TilePlan> plan =
-              planBand(band, band.size(), nullptr, budget, context)) {
-        applyPlan(*plan, budget, context);
+              planBand(band, band.size(), nullptr, model, context)) {
+        applyPlan(*plan, model, context, erased);
         continue;
       }
       // The band's innermost loop may hold several nests, one of which
       // reuses data across it.
-      tileAfterDistribution(band.back(), budget, context);
+      tileAfterDistribution(band.back(), model, context, erased);
     }
   });
   return true;

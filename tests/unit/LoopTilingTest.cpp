@@ -2,8 +2,9 @@
 // tiled code computes bit for bit what the untiled code computes (affjit
 // bench compares the buffers of `none` and `default`) and, printed by
 // `affjit opt`, what MLIR's own lowering computes for the input
-// (run-mlir). AFFJIT_L2_BYTES=262144 pins the model to a 256 KiB L2, so
-// the tile sizes do not depend on the machine that runs the tests.
+// (run-mlir). AFFJIT_L2_BYTES=262144 and AFFJIT_LLC_BYTES=1048576 pin the
+// model to a 256 KiB L2 and a 1 MiB last-level cache, so the decisions do
+// not depend on the machine that runs the tests.
 #include "support/FusionOracle.h"
 #include "support/MlirOracle.h"
 #include "support/Subprocess.h"
@@ -16,7 +17,7 @@ using namespace affjit::test;
 
 namespace {
 
-const std::string kL2 = "AFFJIT_L2_BYTES=262144 ";
+const std::string kL2 = "AFFJIT_L2_BYTES=262144 AFFJIT_LLC_BYTES=1048576 ";
 
 CommandResult affjit(const std::string &args, const std::string &env = kL2) {
   return runCommand(env + shellQuote(affjitBinary()) + " " + args);
@@ -33,55 +34,55 @@ void expectSameBits(const std::string &path, const std::string &args = "") {
   EXPECT_NE(r.out.find("bit for bit"), std::string::npos) << r.out;
 }
 
-/// C[i, j] += A[i, k] * B[k, j] for 4 rows: every row reads all of B
-/// (1 MiB), which the tiles keep to 128 KiB.
-constexpr const char *kGemmRows = R"(
+/// C[i, j] += A[i, k] * B[k, j] for 4 rows, j < NJ, k < NK: every row
+/// reads all of B (1 MiB at 512 x 512), which the tiles keep to 128 KiB.
+constexpr const char *kGemmRowsTemplate = R"(
 func.func private @printMemrefF32(memref<*xf32>)
-func.func @kernel(%A: memref<4x512xf32>, %B: memref<512x512xf32>,
-                  %C: memref<4x512xf32>) {
+func.func @kernel(%A: memref<4xNJxf32>, %B: memref<NKxNJxf32>,
+                  %C: memref<4xNJxf32>) {
   affine.for %i = 0 to 4 {
-    affine.for %j = 0 to 512 {
-      affine.for %k = 0 to 512 {
-        %a = affine.load %A[%i, %k] : memref<4x512xf32>
-        %b = affine.load %B[%k, %j] : memref<512x512xf32>
-        %c = affine.load %C[%i, %j] : memref<4x512xf32>
+    affine.for %j = 0 to NJ {
+      affine.for %k = 0 to NK {
+        %a = affine.load %A[%i, %k] : memref<4xNJxf32>
+        %b = affine.load %B[%k, %j] : memref<NKxNJxf32>
+        %c = affine.load %C[%i, %j] : memref<4xNJxf32>
         %p = arith.mulf %a, %b : f32
         %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<4x512xf32>
+        affine.store %s, %C[%i, %j] : memref<4xNJxf32>
       }
     }
   }
   return
 }
 func.func @main() {
-  %A = memref.alloc() : memref<4x512xf32>
-  %B = memref.alloc() : memref<512x512xf32>
-  %C = memref.alloc() : memref<4x512xf32>
+  %A = memref.alloc() : memref<4xNJxf32>
+  %B = memref.alloc() : memref<NKxNJxf32>
+  %C = memref.alloc() : memref<4xNJxf32>
   %tenth = arith.constant 0.1 : f32
-  affine.for %i = 0 to 512 {
-    affine.for %j = 0 to 512 {
+  affine.for %i = 0 to NK {
+    affine.for %j = 0 to NJ {
       %x = affine.apply affine_map<(d0, d1) -> ((d0 * 7 + d1 * 3) mod 17)>(%i, %j)
       %c = arith.index_cast %x : index to i32
       %f = arith.sitofp %c : i32 to f32
       %v = arith.mulf %f, %tenth : f32
-      affine.store %v, %B[%i, %j] : memref<512x512xf32>
+      affine.store %v, %B[%i, %j] : memref<NKxNJxf32>
     }
   }
   affine.for %i = 0 to 4 {
-    affine.for %j = 0 to 512 {
+    affine.for %j = 0 to NJ {
       %x = affine.apply affine_map<(d0, d1) -> ((d0 * 5 + d1) mod 11)>(%i, %j)
       %c = arith.index_cast %x : index to i32
       %f = arith.sitofp %c : i32 to f32
       %v = arith.mulf %f, %tenth : f32
-      affine.store %v, %A[%i, %j] : memref<4x512xf32>
-      affine.store %f, %C[%i, %j] : memref<4x512xf32>
+      affine.store %v, %A[%i, %j] : memref<4xNJxf32>
+      affine.store %f, %C[%i, %j] : memref<4xNJxf32>
     }
   }
-  call @kernel(%A, %B, %C) : (memref<4x512xf32>, memref<512x512xf32>, memref<4x512xf32>) -> ()
+  call @kernel(%A, %B, %C) : (memref<4xNJxf32>, memref<NKxNJxf32>, memref<4xNJxf32>) -> ()
   %s = memref.alloc() : memref<4x24xf32>
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 24 {
-      %v = affine.load %C[%i, %j * 21] : memref<4x512xf32>
+      %v = affine.load %C[%i, %j * 21] : memref<4xNJxf32>
       affine.store %v, %s[%i, %j] : memref<4x24xf32>
     }
   }
@@ -91,16 +92,29 @@ func.func @main() {
 }
 )";
 
+/// kGemmRowsTemplate with NJ columns and a reduction over NK.
+std::string gemmRows(int nj = 512, int nk = 512) {
+  std::string text = kGemmRowsTemplate;
+  for (auto [token, value] :
+       {std::pair<std::string, int>{"NJ", nj}, {"NK", nk}})
+    for (size_t at = text.find(token); at != std::string::npos;
+         at = text.find(token, at))
+      text.replace(at, token.size(), std::to_string(value));
+  return text;
+}
+
 TEST(Tile, GemmRowsTileColumnsAndReductionAndComputeTheSame) {
-  TempProgram program(kGemmRows);
+  TempProgram program(gemmRows());
   CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
                              shellQuote(program.path));
   ASSERT_EQ(opt.exitCode, 0) << opt.err;
   // 256 x 128 floats of B: 128 KiB of the 192 KiB budget (3/4 of 256 KiB).
-  EXPECT_NE(opt.err.find("remark: [tile] tiled (%j, %k) by (256, 128), tiles "
-                         "outside %i: an iteration of %i touches 130 KiB "
-                         "instead of 1 MiB (3/4 of the L2: 192 KiB)"),
-            std::string::npos)
+  EXPECT_NE(
+      opt.err.find("remark: [tile] tiled (%j, %k) by (256, 128), tiles "
+                   "outside %i: an iteration of %i touches 130 KiB "
+                   "instead of 1 MiB (more than 256 KiB, a quarter of the "
+                   "last-level cache; tiles fit 3/4 of the L2: 192 KiB)"),
+      std::string::npos)
       << opt.err;
   EXPECT_NE(opt.out.find("affine.for %arg3 = 0 to 512 step 256 {\n"
                          "      affine.for %arg4 = 0 to 512 step 128 {\n"
@@ -282,9 +296,47 @@ TEST(Tile, RowLoopsOfSeveralNestsAreSplitOnlyAroundTheOutputsUpdates) {
   expectSameBits(fused.path, "--arg alpha=1.5 --arg beta=0.75");
 }
 
+// Sizes that do not divide the trip counts leave partial tiles: the nest
+// is copied for them with constant bounds, after the whole tiles of the
+// same rows, and computes the same bits (and, printed, the same output
+// under run-mlir).
+TEST(Tile, PartialTilesRunAsCopiesOfTheNest) {
+  // 4 x 500 x 300: no whole-vector size of at least 64 divides 500 or 300.
+  TempProgram program(gemmRows(500, 300));
+  CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
+                             shellQuote(program.path));
+  ASSERT_EQ(opt.exitCode, 0) << opt.err;
+  // 128 x 300 floats of B: 150 KiB of the 192 KiB budget.
+  EXPECT_NE(opt.err.find("remark: [tile] tiled (%j) by (128)"),
+            std::string::npos)
+      << opt.err;
+  // Three whole tiles of j, then the nest again for columns 384..499.
+  std::string kernel = opt.out.substr(0, opt.out.find("func.func @main"));
+  size_t copies = 0;
+  for (size_t at = kernel.find("arith.mulf"); at != std::string::npos;
+       at = kernel.find("arith.mulf", at + 1))
+    ++copies;
+  EXPECT_EQ(copies, 2u) << opt.out;
+  EXPECT_NE(opt.out.find("0 to 384 step 128"), std::string::npos) << opt.out;
+  EXPECT_NE(opt.out.find("= 384 to 500 {"), std::string::npos) << opt.out;
+  expectSameBits(program.path);
+  if (!runMlirAvailable())
+    GTEST_SKIP() << "run-mlir or mlir-opt not available";
+  CommandResult full =
+      affjit("opt --pipeline=default --threads 1 " + shellQuote(program.path));
+  ASSERT_EQ(full.exitCode, 0) << full.err;
+  TempProgram tiled(full.out);
+  ProgramOutput expected = runWithMlir(program.path);
+  ASSERT_TRUE(expected.ok()) << expected.err;
+  ProgramOutput actual = runWithMlir(tiled.path);
+  ASSERT_TRUE(actual.ok()) << actual.err;
+  EXPECT_EQ(actual.out, expected.out);
+}
+
 /// Y[i + wi, j + wj, k + wk] = Y[i + ri, j + rj, k + rk] * 0.5 + B[j, k]
-/// over 4 x 256 x 256 iterations, offsets 0..2 (B reused along i).
-std::string offsetStencil(const int (&o)[6]) {
+/// over 4 x nj x nk iterations (at most 256 each), offsets 0..2 (B reused
+/// along i).
+std::string offsetStencil(const int (&o)[6], int nj, int nk) {
   auto at = [](const char *iv, int offset) {
     return std::string(iv) + (offset ? " + " + std::to_string(offset) : "");
   };
@@ -292,8 +344,10 @@ std::string offsetStencil(const int (&o)[6]) {
 func.func @kernel(%Y: memref<7x258x258xf32>, %B: memref<256x256xf32>) {
   %half = arith.constant 0.5 : f32
   affine.for %i = 0 to 4 {
-    affine.for %j = 0 to 256 {
-      affine.for %k = 0 to 256 {
+    affine.for %j = 0 to )" +
+         std::to_string(nj) + R"( {
+      affine.for %k = 0 to )" +
+         std::to_string(nk) + R"( {
         %y = affine.load %Y[)" +
          at("%i", o[0]) + ", " + at("%j", o[1]) + ", " + at("%k", o[2]) +
          R"(] : memref<7x258x258xf32>
@@ -312,9 +366,10 @@ func.func @kernel(%Y: memref<7x258x258xf32>, %B: memref<256x256xf32>) {
 }
 
 // Random read and write offsets give dependences of every direction
-// along i, j and k (and none): whatever the pass decides, the tiled code
+// along i, j and k (and none), with whole and partial tiles: whatever the
+// pass decides, the tiled code
 // computes what the untiled code computes, bit for bit. With a 64 KiB L2
-// the pass wants to tile every one of them.
+// and a 256 KiB last level the pass wants to tile every one of them.
 TEST(Tile, RandomOffsetStencilsComputeTheSameTiledOrNot) {
   uint64_t state = 12345;
   auto draw = [&]() {
@@ -326,12 +381,16 @@ TEST(Tile, RandomOffsetStencilsComputeTheSameTiledOrNot) {
     int o[6];
     for (int &v : o)
       v = draw();
+    // 256 is tiled in whole tiles, 250 and 230 leave partial ones.
+    const int extents[] = {256, 250, 230};
+    int nj = extents[draw()], nk = extents[draw()];
     SCOPED_TRACE("read [i+" + std::to_string(o[0]) + ", j+" +
                  std::to_string(o[1]) + ", k+" + std::to_string(o[2]) +
                  "], write [i+" + std::to_string(o[3]) + ", j+" +
-                 std::to_string(o[4]) + ", k+" + std::to_string(o[5]) + "]");
-    TempProgram program(offsetStencil(o));
-    const std::string env = "AFFJIT_L2_BYTES=65536 ";
+                 std::to_string(o[4]) + ", k+" + std::to_string(o[5]) + "], " +
+                 std::to_string(nj) + " x " + std::to_string(nk));
+    TempProgram program(offsetStencil(o, nj, nk));
+    const std::string env = "AFFJIT_L2_BYTES=65536 AFFJIT_LLC_BYTES=262144 ";
     CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
                                    shellQuote(program.path),
                                env);
@@ -353,10 +412,11 @@ TEST(Tile, RandomOffsetStencilsComputeTheSameTiledOrNot) {
 // Where every row's data stays in the cache, or no loop reuses anything,
 // the pass changes nothing and says nothing.
 TEST(Tile, NestsThatFitOrHaveNoReuseAreLeftAlone) {
-  TempProgram program(kGemmRows);
+  TempProgram program(gemmRows());
   CommandResult fits = affjit("opt --pipeline=tile --opt-report=tile " +
                                   shellQuote(program.path),
-                              "AFFJIT_L2_BYTES=16777216 ");
+                              "AFFJIT_L2_BYTES=16777216 "
+                              "AFFJIT_LLC_BYTES=67108864 ");
   ASSERT_EQ(fits.exitCode, 0) << fits.err;
   EXPECT_EQ(fits.err.find("[tile]"), std::string::npos) << fits.err;
   EXPECT_EQ(fits.out.find("step"), std::string::npos) << fits.out;
