@@ -511,11 +511,16 @@ void tileAfterDistribution(AffineForOp loop, const TileModel &model,
     std::vector<AffineForOp> band = {loop};
     for (AffineForOp l : getPerfectlyNestedLoops(nest))
       band.push_back(l);
+    bool splittable = othersOnlyUpdateItsOutput(nests, nest);
+    // Planning costs a dependence analysis: for a nest that stays where it
+    // is, only worth it to say why.
+    if (!splittable && !context.remarksEnabled())
+      continue;
     std::optional<TilePlan> plan =
         planBand(band, 0, nest.getOperation(), model, quiet);
     if (!plan)
       continue;
-    if (!othersOnlyUpdateItsOutput(nests, nest)) {
+    if (!splittable) {
       context.remark(loop.getLoc(),
                      "not tiled: the nest at " + describeLocation(nest) +
                          " would need a loop " + ivName(loop) +

@@ -34,6 +34,22 @@ void expectSameBits(const std::string &path, const std::string &args = "") {
   EXPECT_NE(r.out.find("bit for bit"), std::string::npos) << r.out;
 }
 
+/// `printed` (affjit's output for the program at `path`) prints under
+/// run-mlir what the program prints.
+void expectRunMlirAgrees(const std::string &path, const std::string &printed) {
+  TempProgram tiled(printed);
+  ProgramOutput expected = runWithMlir(path);
+  ASSERT_TRUE(expected.ok()) << expected.err;
+  ProgramOutput actual = runWithMlir(tiled.path);
+  ASSERT_TRUE(actual.ok()) << actual.err;
+  EXPECT_EQ(actual.out, expected.out);
+}
+
+/// `%iv + offset` (`%iv` for 0) in a subscript.
+std::string plus(const char *iv, int offset) {
+  return std::string(iv) + (offset ? " + " + std::to_string(offset) : "");
+}
+
 /// C[i, j] += A[i, k] * B[k, j] for 4 rows, j < NJ, k < NK: every row
 /// reads all of B (1 MiB at 512 x 512), which the tiles keep to 128 KiB.
 constexpr const char *kGemmRowsTemplate = R"(
@@ -131,20 +147,12 @@ TEST(Tile, GemmRowsTileColumnsAndReductionAndComputeTheSame) {
       affjit("opt --pipeline=default --threads 1 " + shellQuote(program.path));
   ASSERT_EQ(full.exitCode, 0) << full.err;
   ASSERT_NE(full.out.find("step 256"), std::string::npos) << full.out;
-  TempProgram tiled(full.out);
-  ProgramOutput expected = runWithMlir(program.path);
-  ASSERT_TRUE(expected.ok()) << expected.err;
-  ProgramOutput actual = runWithMlir(tiled.path);
-  ASSERT_TRUE(actual.ok()) << actual.err;
-  EXPECT_EQ(actual.out, expected.out);
+  expectRunMlirAgrees(program.path, full.out);
 }
 
 /// Y[i + 1, j + wj, k + wk] = Y[i, j + rj, k + rk] * 0.5 + B[j, k]: a flow
 /// dependence of distance (1, wj - rj, wk - rk), B reused along i.
 std::string stencil(int rj, int rk, int wj, int wk) {
-  auto at = [](const char *iv, int offset) {
-    return std::string(iv) + (offset ? " + " + std::to_string(offset) : "");
-  };
   return R"(
 func.func @kernel(%Y: memref<5x514x514xf32>, %B: memref<512x512xf32>) {
   %half = arith.constant 0.5 : f32
@@ -152,12 +160,12 @@ func.func @kernel(%Y: memref<5x514x514xf32>, %B: memref<512x512xf32>) {
     affine.for %j = 0 to 512 {
       affine.for %k = 0 to 512 {
         %y = affine.load %Y[%i, )" +
-         at("%j", rj) + ", " + at("%k", rk) + R"(] : memref<5x514x514xf32>
+         plus("%j", rj) + ", " + plus("%k", rk) + R"(] : memref<5x514x514xf32>
         %b = affine.load %B[%j, %k] : memref<512x512xf32>
         %h = arith.mulf %y, %half : f32
         %s = arith.addf %h, %b : f32
         affine.store %s, %Y[%i + 1, )" +
-         at("%j", wj) + ", " + at("%k", wk) + R"(] : memref<5x514x514xf32>
+         plus("%j", wj) + ", " + plus("%k", wk) + R"(] : memref<5x514x514xf32>
       }
     }
   }
@@ -325,21 +333,13 @@ TEST(Tile, PartialTilesRunAsCopiesOfTheNest) {
   CommandResult full =
       affjit("opt --pipeline=default --threads 1 " + shellQuote(program.path));
   ASSERT_EQ(full.exitCode, 0) << full.err;
-  TempProgram tiled(full.out);
-  ProgramOutput expected = runWithMlir(program.path);
-  ASSERT_TRUE(expected.ok()) << expected.err;
-  ProgramOutput actual = runWithMlir(tiled.path);
-  ASSERT_TRUE(actual.ok()) << actual.err;
-  EXPECT_EQ(actual.out, expected.out);
+  expectRunMlirAgrees(program.path, full.out);
 }
 
 /// Y[i + wi, j + wj, k + wk] = Y[i + ri, j + rj, k + rk] * 0.5 + B[j, k]
 /// over 4 x nj x nk iterations (at most 256 each), offsets 0..2 (B reused
 /// along i).
 std::string offsetStencil(const int (&o)[6], int nj, int nk) {
-  auto at = [](const char *iv, int offset) {
-    return std::string(iv) + (offset ? " + " + std::to_string(offset) : "");
-  };
   return R"(
 func.func @kernel(%Y: memref<7x258x258xf32>, %B: memref<256x256xf32>) {
   %half = arith.constant 0.5 : f32
@@ -349,13 +349,13 @@ func.func @kernel(%Y: memref<7x258x258xf32>, %B: memref<256x256xf32>) {
       affine.for %k = 0 to )" +
          std::to_string(nk) + R"( {
         %y = affine.load %Y[)" +
-         at("%i", o[0]) + ", " + at("%j", o[1]) + ", " + at("%k", o[2]) +
+         plus("%i", o[0]) + ", " + plus("%j", o[1]) + ", " + plus("%k", o[2]) +
          R"(] : memref<7x258x258xf32>
         %b = affine.load %B[%j, %k] : memref<256x256xf32>
         %h = arith.mulf %y, %half : f32
         %s = arith.addf %h, %b : f32
         affine.store %s, %Y[)" +
-         at("%i", o[3]) + ", " + at("%j", o[4]) + ", " + at("%k", o[5]) +
+         plus("%i", o[3]) + ", " + plus("%j", o[4]) + ", " + plus("%k", o[5]) +
          R"(] : memref<7x258x258xf32>
       }
     }
