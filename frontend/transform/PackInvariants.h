@@ -23,9 +23,11 @@
 // The same ops run on the same values, once instead of once per j block:
 // results are bit-identical. Applies to a loop (the inner loop) directly in
 // the body of another (the outer loop) that runs a constant number (>= 2)
-// of iterations, where the inner loop has constant bounds and step 1, and
-// its body holds scalar ops whose operands are the inner loop's induction
-// variable, values from outside the outer loop, or other such ops; loads
+// of iterations, where the inner loop runs a constant number of
+// iterations with step 1 from a start fixed outside the outer loop (a
+// constant, or a tile's start after `tile`), and its body holds scalar
+// ops whose operands are the inner loop's induction variable, values from
+// outside the outer loop, or other such ops; loads
 // among them must read buffers the outer loop does not write. What is
 // packed is their results that the rest of the body uses and that come
 // from arithmetic on loaded data (a pure copy bought nothing measured:
