@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -51,7 +52,12 @@ int64_t tripCount(AffineForOp loop) {
 
 std::string kib(double bytes) {
   char buf[32];
-  if (bytes >= 1024 * 1024)
+  if (bytes >= 1024.0 * 1024 * 1024 * 1024)
+    std::snprintf(buf, sizeof buf, "%.3g TiB",
+                  bytes / (1024.0 * 1024 * 1024 * 1024));
+  else if (bytes >= 1024.0 * 1024 * 1024)
+    std::snprintf(buf, sizeof buf, "%.3g GiB", bytes / (1024.0 * 1024 * 1024));
+  else if (bytes >= 1024 * 1024)
     std::snprintf(buf, sizeof buf, "%.3g MiB", bytes / (1024 * 1024));
   else
     std::snprintf(buf, sizeof buf, "%.3g KiB", bytes / 1024);
@@ -127,11 +133,21 @@ std::string dependenceBlocker(AffineForOp root,
 /// constant bounds, so the vectorizer still sees constant trip counts).
 std::vector<int64_t> sizeOptions(AffineForOp loop) {
   int64_t n = tripCount(loop);
-  std::vector<int64_t> sizes = {n};
-  for (int64_t s = n / 2; s >= kMinTile; --s)
-    if (s % kTileQuantum == 0 && (n % s == 0 || (s & (s - 1)) == 0))
-      sizes.push_back(s);
-  return sizes;
+  std::set<int64_t, std::greater<>> sizes = {n};
+  auto consider = [&](int64_t s) {
+    if (s >= kMinTile && s <= n / 2 && s % kTileQuantum == 0)
+      sizes.insert(s);
+  };
+  // Divisors in pairs up to the square root (at most 2^20 pairs, so that
+  // even a 2^60-iteration loop is quick: beyond 2^40 some go unseen).
+  for (int64_t d = 1; d <= n / d && d <= (int64_t(1) << 20); ++d)
+    if (n % d == 0) {
+      consider(d);
+      consider(n / d);
+    }
+  for (int64_t p = kMinTile; p <= n / 2; p *= 2)
+    consider(p);
+  return {sizes.begin(), sizes.end()};
 }
 
 /// Every combination of the loops' size options, largest tiles first.

@@ -409,6 +409,35 @@ TEST(Tile, RandomOffsetStencilsComputeTheSameTiledOrNot) {
   EXPECT_GE(refused, 5);
 }
 
+// A 2^40-iteration loop gets its tile sizes without visiting every
+// candidate size (the search looks at divisors in pairs).
+TEST(Tile, HugeTripCountsAreTiled) {
+  TempProgram program(R"(
+func.func @rows(%x: memref<1099511627776xf32>, %s: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 1099511627776 {
+      %a = affine.load %x[%j] : memref<1099511627776xf32>
+      %b = affine.load %s[%i] : memref<4xf32>
+      %c = arith.addf %a, %b : f32
+      affine.store %c, %s[%i] : memref<4xf32>
+    }
+  }
+  return
+}
+)");
+  CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
+                             shellQuote(program.path));
+  ASSERT_EQ(opt.exitCode, 0) << opt.err;
+  // 32768 floats of x: 128 KiB of the 192 KiB budget.
+  EXPECT_NE(opt.err.find("remark: [tile] tiled (%j) by (32768), tiles "
+                         "outside %i: an iteration of %i touches 128 KiB "
+                         "instead of 4 TiB"),
+            std::string::npos)
+      << opt.err;
+  EXPECT_NE(opt.out.find("0 to 1099511627776 step 32768"), std::string::npos)
+      << opt.out;
+}
+
 // Where every row's data stays in the cache, or no loop reuses anything,
 // the pass changes nothing and says nothing.
 TEST(Tile, NestsThatFitOrHaveNoReuseAreLeftAlone) {
