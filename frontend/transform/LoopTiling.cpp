@@ -339,6 +339,8 @@ std::string describeTiles(const std::vector<AffineForOp> &loops,
 struct TileModel {
   /// Tiling is wanted when an iteration of the reuse loop touches more.
   double reuseBytes;
+  /// What reuseBytes is, for remarks.
+  std::string reuseLimit;
   /// What a tile (one iteration of the reuse loop in it) may touch.
   double tileBytes;
 };
@@ -405,10 +407,9 @@ void applyPlan(const TilePlan &plan, const TileModel &model,
                        ", tiles outside " + reuse + how + ": an iteration of " +
                        reuse + " touches " + kib(plan.choice.bytes) +
                        " instead of " + kib(plan.whole) + " (more than " +
-                       kib(model.reuseBytes) +
-                       ", a quarter of the last-level cache; tiles fit 3/4 "
-                       "of the L2: " +
-                       kib(model.tileBytes) + ")");
+                       kib(model.reuseBytes) + ", " + model.reuseLimit +
+                       "; tiles fit 3/4 of the L2: " + kib(model.tileBytes) +
+                       ")");
   applyTiles(plan.reuse, plan.inner, plan.choice.sizes, erased);
 }
 
@@ -565,9 +566,14 @@ void tileAfterDistribution(AffineForOp loop, const TileModel &model,
 
 bool tileLoops(Module &module, PassContext &context) {
   CacheSizes caches = CacheSizes::host();
-  TileModel model{std::max((double)caches.last * kLastLevelShare,
-                           (double)caches.l2 * kL2Share),
-                  (double)caches.l2 * kL2Share};
+  // Without a last level beyond the L2, tiles are wanted as soon as the
+  // data outgrows what a tile may take.
+  double lastLevel = (double)caches.last * kLastLevelShare,
+         tileBytes = (double)caches.l2 * kL2Share;
+  TileModel model{std::max(lastLevel, tileBytes),
+                  lastLevel >= tileBytes ? "a quarter of the last-level cache"
+                                         : "3/4 of the L2",
+                  tileBytes};
   walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
     if (func.isDeclaration())
       return;
