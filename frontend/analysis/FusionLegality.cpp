@@ -13,15 +13,6 @@ namespace affjit {
 
 namespace {
 
-std::vector<MemRefAccess> accessesIn(Operation *root) {
-  std::vector<MemRefAccess> out;
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (MemRefAccess &a : getMemRefAccesses(op))
-      out.push_back(std::move(a));
-  });
-  return out;
-}
-
 bool conflict(const MemRefAccess &a, const MemRefAccess &b) {
   return a.memref == b.memref && (a.isWrite || b.isWrite);
 }
@@ -355,8 +346,8 @@ bool isOnlyUsedIn(Value *memref, const std::vector<Operation *> &roots) {
 FusionLegality checkFusionLegality(
     const ComputationSlice &slice, Operation *srcRoot, Operation *dstRoot,
     const std::vector<std::pair<Operation *, Operation *>> &anchors) {
-  std::vector<MemRefAccess> src = accessesIn(srcRoot),
-                            dst = accessesIn(dstRoot);
+  std::vector<MemRefAccess> src = getMemRefAccessesIn(srcRoot),
+                            dst = getMemRefAccessesIn(dstRoot);
   if (viewAliasing(src, dst) || viewAliasing(src, src))
     return illegal("the nests reach one buffer through different views");
   if (slicesLoopWithIterArgs(slice))

@@ -124,13 +124,6 @@ bool anyDependence(const std::vector<MemRefAccess> &accesses, unsigned depth,
   return false;
 }
 
-void collectAccesses(Operation *root, std::vector<MemRefAccess> &out) {
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (MemRefAccess &a : getMemRefAccesses(op))
-      out.push_back(std::move(a));
-  });
-}
-
 /// The carried dependences between `src` and `dst` at the depths whose loop
 /// lies inside `root`.
 void addCarried(const MemRefAccess &src, const MemRefAccess &dst,
@@ -181,8 +174,7 @@ bool isLoopParallel(Operation *forOp, std::vector<LoopReduction> *reductions,
 
 std::vector<CarriedDependence>
 getCarriedDependences(Operation *root, DependenceChecker *checker) {
-  std::vector<MemRefAccess> accesses;
-  collectAccesses(root, accesses);
+  std::vector<MemRefAccess> accesses = getMemRefAccessesIn(root);
   DependenceChecker own = exactChecker(/*components=*/true);
   DependenceChecker &c = checker ? *checker : own;
   std::vector<CarriedDependence> deps;

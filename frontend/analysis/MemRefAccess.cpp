@@ -62,6 +62,15 @@ std::vector<MemRefAccess> getMemRefAccesses(Operation *op) {
   return {};
 }
 
+std::vector<MemRefAccess> getMemRefAccessesIn(Operation *root) {
+  std::vector<MemRefAccess> out;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (MemRefAccess &a : getMemRefAccesses(op))
+      out.push_back(std::move(a));
+  });
+  return out;
+}
+
 /// A non-induction-variable operand defined inside the loop nest varies
 /// between iterations: it cannot be a symbol.
 static bool isLoopInvariantOperand(Value *v, Operation *access) {

@@ -30,6 +30,9 @@ struct MemRefAccess {
 /// the affine vector forms, two for affine.dma_start (read source, write
 /// destination), none otherwise.
 std::vector<MemRefAccess> getMemRefAccesses(Operation *op);
+/// The accesses of `root` and of every op nested in it, in program order
+/// (pre-order).
+std::vector<MemRefAccess> getMemRefAccessesIn(Operation *root);
 /// The access `op` makes through one of its map-addressed memref operands
 /// (a side or the tag of a DMA).
 MemRefAccess getMemRefAccess(Operation *op, const AffineMemRefOperand &operand,

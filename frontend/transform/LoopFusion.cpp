@@ -8,6 +8,7 @@
 #include "frontend/ir/MemRefOps.h"
 #include "frontend/ir/MemoryEffects.h"
 #include "frontend/transform/utils/FusionUtils.h"
+#include "frontend/transform/utils/LoopDescription.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,11 +20,6 @@ namespace affjit {
 namespace {
 
 enum class FusionKind { ProducerConsumer, Sibling };
-
-std::string where(const Operation *op) {
-  return std::to_string(op->getLoc().line) + ":" +
-         std::to_string(op->getLoc().col);
-}
 
 std::string nameOf(const Value *v) {
   if (!v->getNameHint().empty())
@@ -98,10 +94,10 @@ anchorPairs(const Candidate &c) {
 std::string blockerOfMove(const Candidate &c) {
   for (const MdgNode *n : {&c.src, &c.dst}) {
     if (n->touchesUnknownMemory)
-      return "the nest at " + where(n->op) +
+      return "the nest at " + describeLocation(n->op) +
              " touches memory the analysis cannot see";
     if (!n->nonAffine.empty())
-      return "the nest at " + where(n->op) + " accesses " +
+      return "the nest at " + describeLocation(n->op) + " accesses " +
              names(n->nonAffine) + " with non-affine ops";
   }
   for (const MdgNode *n : {&c.src, &c.dst}) {
@@ -112,13 +108,13 @@ std::string blockerOfMove(const Candidate &c) {
       vector |= op->isa("affine.vector_load") || op->isa("affine.vector_store");
     });
     if (vector)
-      return "the nest at " + where(n->op) + " has vector accesses";
+      return "the nest at " + describeLocation(n->op) + " has vector accesses";
   }
   if (c.src.op->getNumResults() != 0)
     return "the source nest returns values";
   for (unsigned id = c.src.id + 1; id < c.dst.id; ++id)
     if (c.mdg.hasEdge(c.src.id, id))
-      return "the op at " + where(c.mdg.getNodes()[id].op) +
+      return "the op at " + describeLocation(c.mdg.getNodes()[id].op) +
              " between them depends on the source nest";
   return "";
 }
@@ -252,7 +248,8 @@ private:
 
   bool reject(const Candidate &c, const std::string &why) {
     if (context.remarksEnabled())
-      remark(c, "not fused: nest at " + where(c.src.op) + ": " + why);
+      remark(c,
+             "not fused: nest at " + describeLocation(c.src.op) + ": " + why);
     return false;
   }
 
@@ -284,8 +281,8 @@ private:
       remark(c, std::string(c.kind == FusionKind::ProducerConsumer
                                 ? "producer-consumer"
                                 : "sibling") +
-                    " candidate: nest at " + where(c.src.op) + " through " +
-                    names(c.memrefs));
+                    " candidate: nest at " + describeLocation(c.src.op) +
+                    " through " + names(c.memrefs));
     if (std::string why = blockerOfMove(c); !why.empty()) {
       analysisTime += Clock::now() - start;
       reject(c, why);
@@ -353,7 +350,7 @@ private:
 
   void apply(const Candidate &c, const DepthChoice &choice) {
     Operation *dstOp = c.dst.op;
-    std::string srcAt = where(c.src.op);
+    std::string srcAt = describeLocation(c.src.op);
     std::vector<Value *> forwarded = c.kind == FusionKind::ProducerConsumer
                                          ? c.memrefs
                                          : std::vector<Value *>{};

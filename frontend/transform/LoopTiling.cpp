@@ -7,6 +7,7 @@
 #include "frontend/analysis/TileFootprint.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/transform/utils/LoopBands.h"
+#include "frontend/transform/utils/LoopDescription.h"
 #include "frontend/transform/utils/LoopUtils.h"
 
 #include <algorithm>
@@ -46,10 +47,6 @@ bool hasConstantUnitBounds(AffineForOp loop) {
          *loop.getConstantUpperBound() > *loop.getConstantLowerBound();
 }
 
-int64_t tripCount(AffineForOp loop) {
-  return *loop.getConstantUpperBound() - *loop.getConstantLowerBound();
-}
-
 std::string kib(double bytes) {
   char buf[32];
   if (bytes >= 1024.0 * 1024 * 1024 * 1024)
@@ -77,11 +74,6 @@ std::vector<AffineForOp> loopsFrom(const std::vector<AffineForOp> &band,
   return {band.begin() + from, band.end()};
 }
 
-std::string memrefName(const MemRefAccess &a) {
-  const std::string &hint = a.memref->getNameHint();
-  return hint.empty() ? "a memref" : "%" + hint;
-}
-
 bool isIn(Operation *loop, const std::vector<AffineForOp> &loops) {
   return std::any_of(loops.begin(), loops.end(),
                      [&](AffineForOp l) { return l.getOperation() == loop; });
@@ -105,7 +97,8 @@ std::string dependenceBlocker(AffineForOp root,
     if (!isIn(d.loop, moved))
       continue; // carried outside: the tiles run within one iteration
     if (!d.known)
-      return "a dependence on " + memrefName(d.src) + " could not be analysed";
+      return "a dependence on " + valueName(d.src.memref) +
+             " could not be analysed";
     std::vector<std::string> dirs;
     bool negative = false;
     for (const DependenceComponent &c : d.components) {
@@ -119,8 +112,8 @@ std::string dependenceBlocker(AffineForOp root,
                                             : "*");
     }
     if (negative)
-      return "the dependence on " + memrefName(d.src) + " has directions " +
-             listOf(dirs) +
+      return "the dependence on " + valueName(d.src.memref) +
+             " has directions " + listOf(dirs) +
              " along the band; tiles would reverse it (it needs skewing "
              "first)";
   }
@@ -132,7 +125,7 @@ std::string dependenceBlocker(AffineForOp root,
 /// not divide it leaves a last, partial tile (a copy of the nest with
 /// constant bounds, so the vectorizer still sees constant trip counts).
 std::vector<int64_t> sizeOptions(AffineForOp loop) {
-  int64_t n = tripCount(loop);
+  int64_t n = tripCountOf(loop);
   std::set<int64_t, std::greater<>> sizes = {n};
   auto consider = [&](int64_t s) {
     if (s >= kMinTile && s <= n / 2 && s % kTileQuantum == 0)
@@ -290,7 +283,7 @@ void emitTiles(OpBuilder &b, AffineForOp reuse,
     return;
   }
   AffineForOp loop = loops[p];
-  int64_t lb = *loop.getConstantLowerBound(), n = tripCount(loop);
+  int64_t lb = *loop.getConstantLowerBound(), n = tripCountOf(loop);
   int64_t full = n / sizes[p] * sizes[p];
   if (sizes[p] == n) {
     ranges[p] = {nullptr, 0, lb, lb + n};
@@ -328,7 +321,7 @@ std::string describeTiles(const std::vector<AffineForOp> &loops,
                           const std::vector<int64_t> &sizes) {
   std::vector<std::string> names, counts;
   for (size_t p = 0; p < loops.size(); ++p)
-    if (sizes[p] != tripCount(loops[p])) {
+    if (sizes[p] != tripCountOf(loops[p])) {
       names.push_back(ivName(loops[p]));
       counts.push_back(std::to_string(sizes[p]));
     }
@@ -428,37 +421,30 @@ std::vector<AffineForOp> bodyNests(AffineForOp loop) {
   return nests;
 }
 
-std::vector<MemRefAccess> accessesUnder(AffineForOp nest) {
-  std::vector<MemRefAccess> out;
-  nest.getOperation()->walk([&](Operation *op) {
-    for (const MemRefAccess &a : getMemRefAccesses(op))
-      out.push_back(a);
-  });
-  return out;
-}
-
 /// Why `loop` cannot run as one loop per nest of its body ("" if it can):
 /// a dependence from a later nest to an earlier one carried by `loop`,
 /// whose source would then run after its destination.
 std::string distributionBlocker(AffineForOp loop,
                                 const std::vector<AffineForOp> &nests) {
-  for (AffineForOp nest : nests)
+  std::vector<std::vector<MemRefAccess>> accesses;
+  for (AffineForOp nest : nests) {
     if (getBandAccesses(nest).opaque)
       return "a nest in its body has effects on memory the analysis cannot "
              "see";
+    accesses.push_back(getMemRefAccessesIn(nest.getOperation()));
+  }
   DependenceChecker checker;
   for (size_t b = 1; b < nests.size(); ++b)
-    for (const MemRefAccess &src : accessesUnder(nests[b]))
+    for (const MemRefAccess &src : accesses[b])
       for (size_t a = 0; a < b; ++a)
-        for (const MemRefAccess &dst : accessesUnder(nests[a])) {
+        for (const MemRefAccess &dst : accesses[a]) {
           if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite))
             continue;
           unsigned depth = getNumCommonSurroundingLoops(src.op, dst.op);
           if (checker.check(src, dst, depth).kind !=
               DependenceResult::NoDependence)
-            return "%" + src.memref->getNameHint() +
-                   " is accessed by a later nest of " + ivName(loop) +
-                   " before an earlier nest's later iteration";
+            return valueName(src.memref) + " is accessed by a later nest of " +
+                   ivName(loop) + " before an earlier nest's later iteration";
         }
   return "";
 }
@@ -487,12 +473,6 @@ AffineForOp distribute(AffineForOp loop, const std::vector<AffineForOp> &nests,
   return holder;
 }
 
-/// `LINE:COL` of `op` in its file.
-std::string describeLocation(AffineForOp op) {
-  const Location &loc = op.getLoc();
-  return std::to_string(loc.line) + ":" + std::to_string(loc.col);
-}
-
 /// Whether the nests other than `nest` write only memrefs `nest` writes:
 /// they initialize or finish its output (gemm's C *= beta). Nests that
 /// pass another buffer to each other (a producer fused with its consumer)
@@ -500,13 +480,13 @@ std::string describeLocation(AffineForOp op) {
 bool othersOnlyUpdateItsOutput(const std::vector<AffineForOp> &nests,
                                AffineForOp nest) {
   std::set<Value *> outputs;
-  for (const MemRefAccess &a : accessesUnder(nest))
+  for (const MemRefAccess &a : getMemRefAccessesIn(nest.getOperation()))
     if (a.isWrite)
       outputs.insert(a.memref);
   for (AffineForOp other : nests) {
     if (other.getOperation() == nest.getOperation())
       continue;
-    for (const MemRefAccess &a : accessesUnder(other))
+    for (const MemRefAccess &a : getMemRefAccessesIn(other.getOperation()))
       if (a.isWrite && !outputs.count(a.memref))
         return false;
   }
@@ -539,7 +519,8 @@ void tileAfterDistribution(AffineForOp loop, const TileModel &model,
       continue;
     if (!splittable) {
       context.remark(loop.getLoc(),
-                     "not tiled: the nest at " + describeLocation(nest) +
+                     "not tiled: the nest at " +
+                         describeLocation(nest.getOperation()) +
                          " would need a loop " + ivName(loop) +
                          " of its own, but the nests of " + ivName(loop) +
                          " pass a buffer to each other (fused); splitting "

@@ -23,6 +23,13 @@ CommandResult affjit(const std::string &args, const std::string &env = kL2) {
   return runCommand(env + shellQuote(affjitBinary()) + " " + args);
 }
 
+/// `affjit opt --pipeline=tile --opt-report=tile PATH`: the tiled IR on
+/// stdout, the pass's remarks on stderr.
+CommandResult tileOnly(const std::string &path, const std::string &env = kL2) {
+  return affjit("opt --pipeline=tile --opt-report=tile " + shellQuote(path),
+                env);
+}
+
 /// `affjit bench` of `path` with `none` against `default` on one thread:
 /// exits non-zero when the buffers differ in any bit.
 void expectSameBits(const std::string &path, const std::string &args = "") {
@@ -121,8 +128,7 @@ std::string gemmRows(int nj = 512, int nk = 512) {
 
 TEST(Tile, GemmRowsTileColumnsAndReductionAndComputeTheSame) {
   TempProgram program(gemmRows());
-  CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
-                             shellQuote(program.path));
+  CommandResult opt = tileOnly(program.path);
   ASSERT_EQ(opt.exitCode, 0) << opt.err;
   // 256 x 128 floats of B: 128 KiB of the 192 KiB budget (3/4 of 256 KiB).
   EXPECT_NE(
@@ -202,8 +208,7 @@ TEST(Tile, DependencesAlongTheBandDecide) {
                  std::to_string(c.rk) + "], write [i + 1, j + " +
                  std::to_string(c.wj) + ", k + " + std::to_string(c.wk) + "]");
     TempProgram program(stencil(c.rj, c.rk, c.wj, c.wk));
-    CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
-                               shellQuote(program.path));
+    CommandResult opt = tileOnly(program.path);
     ASSERT_EQ(opt.exitCode, 0) << opt.err;
     EXPECT_NE(opt.err.find(c.remark), std::string::npos) << opt.err;
     EXPECT_NE(opt.err.find(c.tiled ? "remark: [tile] tiled"
@@ -291,8 +296,7 @@ TEST(Tile, RowLoopsOfSeveralNestsAreSplitOnlyAroundTheOutputsUpdates) {
   }
 
   TempProgram fused(polyGemmRows(true));
-  CommandResult kept =
-      affjit("opt --pipeline=tile --opt-report=tile " + shellQuote(fused.path));
+  CommandResult kept = tileOnly(fused.path);
   ASSERT_EQ(kept.exitCode, 0) << kept.err;
   EXPECT_NE(kept.err.find("remark: [tile] not tiled: the nest at 11:7 would "
                           "need a loop %i of its own, but the nests of %i "
@@ -311,8 +315,7 @@ TEST(Tile, RowLoopsOfSeveralNestsAreSplitOnlyAroundTheOutputsUpdates) {
 TEST(Tile, PartialTilesRunAsCopiesOfTheNest) {
   // 4 x 500 x 300: no whole-vector size of at least 64 divides 500 or 300.
   TempProgram program(gemmRows(500, 300));
-  CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
-                             shellQuote(program.path));
+  CommandResult opt = tileOnly(program.path);
   ASSERT_EQ(opt.exitCode, 0) << opt.err;
   // 128 x 300 floats of B: 150 KiB of the 192 KiB budget.
   EXPECT_NE(opt.err.find("remark: [tile] tiled (%j) by (128)"),
@@ -391,9 +394,7 @@ TEST(Tile, RandomOffsetStencilsComputeTheSameTiledOrNot) {
                  std::to_string(nj) + " x " + std::to_string(nk));
     TempProgram program(offsetStencil(o, nj, nk));
     const std::string env = "AFFJIT_L2_BYTES=65536 AFFJIT_LLC_BYTES=262144 ";
-    CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
-                                   shellQuote(program.path),
-                               env);
+    CommandResult opt = tileOnly(program.path, env);
     ASSERT_EQ(opt.exitCode, 0) << opt.err;
     tiled += opt.err.find("remark: [tile] tiled") != std::string::npos;
     refused += opt.err.find("needs skewing") != std::string::npos;
@@ -425,8 +426,7 @@ func.func @rows(%x: memref<1099511627776xf32>, %s: memref<4xf32>) {
   return
 }
 )");
-  CommandResult opt = affjit("opt --pipeline=tile --opt-report=tile " +
-                             shellQuote(program.path));
+  CommandResult opt = tileOnly(program.path);
   ASSERT_EQ(opt.exitCode, 0) << opt.err;
   // 32768 floats of x: 128 KiB of the 192 KiB budget.
   EXPECT_NE(opt.err.find("remark: [tile] tiled (%j) by (32768), tiles "
@@ -442,10 +442,8 @@ func.func @rows(%x: memref<1099511627776xf32>, %s: memref<4xf32>) {
 // the pass changes nothing and says nothing.
 TEST(Tile, NestsThatFitOrHaveNoReuseAreLeftAlone) {
   TempProgram program(gemmRows());
-  CommandResult fits = affjit("opt --pipeline=tile --opt-report=tile " +
-                                  shellQuote(program.path),
-                              "AFFJIT_L2_BYTES=16777216 "
-                              "AFFJIT_LLC_BYTES=67108864 ");
+  CommandResult fits = tileOnly(program.path, "AFFJIT_L2_BYTES=16777216 "
+                                              "AFFJIT_LLC_BYTES=67108864 ");
   ASSERT_EQ(fits.exitCode, 0) << fits.err;
   EXPECT_EQ(fits.err.find("[tile]"), std::string::npos) << fits.err;
   EXPECT_EQ(fits.out.find("step"), std::string::npos) << fits.out;
@@ -462,8 +460,7 @@ func.func @copy(%A: memref<512x512xf32>, %B: memref<512x512xf32>) {
   return
 }
 )");
-  CommandResult none =
-      affjit("opt --pipeline=tile --opt-report=tile " + shellQuote(copy.path));
+  CommandResult none = tileOnly(copy.path);
   ASSERT_EQ(none.exitCode, 0) << none.err;
   EXPECT_EQ(none.err.find("[tile]"), std::string::npos) << none.err;
   EXPECT_EQ(none.out.find("step"), std::string::npos) << none.out;

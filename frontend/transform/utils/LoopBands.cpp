@@ -4,6 +4,7 @@
 #include "frontend/analysis/ValueOrigins.h"
 #include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/MemoryEffects.h"
+#include "frontend/transform/utils/LoopDescription.h"
 #include "frontend/transform/utils/LoopUtils.h"
 
 namespace affjit {
@@ -76,8 +77,7 @@ Direction directionOf(const DependenceComponent &c) {
 }
 
 std::string ivName(AffineForOp loop) {
-  const std::string &hint = loop.getInductionVar()->getNameHint();
-  return hint.empty() ? "%?" : "%" + hint;
+  return valueName(loop.getInductionVar());
 }
 
 } // namespace affjit

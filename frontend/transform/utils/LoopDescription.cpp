@@ -5,15 +5,18 @@
 
 namespace affjit {
 
-namespace {
-
-/// `%name` as the value was spelled in the source; `%?` for values the
-/// source did not name (numbered results, values a pass created).
-std::string operandName(const Value *value) {
+std::string valueName(const Value *value) {
   if (!value || value->getNameHint().empty())
     return "%?";
   return "%" + value->getNameHint();
 }
+
+std::string describeLocation(const Operation *op) {
+  return std::to_string(op->getLoc().line) + ":" +
+         std::to_string(op->getLoc().col);
+}
+
+namespace {
 
 /// `expr` printed in MLIR's affine syntax with d_i / s_j replaced by the
 /// names of the operands they stand for.
@@ -27,7 +30,7 @@ std::string describeExpr(const AffineExpr &expr, unsigned numDims,
     const std::smatch &m = *it;
     unsigned index = std::stoul(m.str(2)) + (m.str(1) == "s" ? numDims : 0);
     out.append(last, m[0].first);
-    out += index < operands.size() ? operandName(operands[index]) : m.str(0);
+    out += index < operands.size() ? valueName(operands[index]) : m.str(0);
     last = m[0].second;
   }
   out.append(last, text.cend());

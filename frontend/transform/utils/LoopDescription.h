@@ -10,6 +10,13 @@
 
 namespace affjit {
 
+/// `%name` as the value was spelled in the source; `%?` for values the
+/// source did not name (numbered results, values a pass created).
+std::string valueName(const Value *value);
+
+/// `LINE:COL` of `op` in its source file ("the nest at 6:9").
+std::string describeLocation(const Operation *op);
+
 /// One bound of a loop: a single expression, or `max(...)` (lower) /
 /// `min(...)` (upper) of several, over `operands` (dims, then symbols).
 std::string describeBound(const AffineMap &map,
