@@ -272,6 +272,17 @@ private:
 
 /// Whether the nest around `loop` touches more than the target's
 /// streamingBytes.
+/// Whether a float reduction that may not be reassociated can be kept in
+/// order: a sum or product (`vector.reduction` adds lanes in order, and
+/// MLIR lowers it the same way), in a loop whose lanes call a math function.
+/// Adding a vector lane by lane costs what the scalar loop's adds cost, so
+/// only a body with work of its own to vectorize gains: softmax's
+/// `s += exp(x - m)` runs exp on whole vectors (ExactVectorExp.h).
+bool mayKeepInOrder(const LoopReduction &r, const BodyCheck &body) {
+  return (r.kind == ReductionKind::AddF || r.kind == ReductionKind::MulF) &&
+         body.callsFunctions();
+}
+
 bool streamsFromMemory(AffineForOp loop, const VectorizationTarget &target) {
   if (target.streamingBytes <= 0)
     return false;
@@ -304,10 +315,13 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
       getSupportedReductions(loop.getOperation());
   if (reductions.size() != loop.getNumIterArgs())
     return fail("it carries a value that is not a reduction");
-  for (const LoopReduction &r : reductions)
-    if (!allowsReassociation(r, target.fastMath))
+  std::vector<bool> inOrder;
+  for (const LoopReduction &r : reductions) {
+    inOrder.push_back(!allowsReassociation(r, target.fastMath));
+    if (inOrder.back() && !mayKeepInOrder(r, body))
       return fail("its float reduction may not be reassociated (no "
                   "fastmath<reassoc> and no --fast-math)");
+  }
   if (!isLoopMemoryParallel(loop.getOperation()))
     return fail("a memory dependence is carried by the loop");
   if (body.getMaxBits() == 0)
@@ -333,7 +347,7 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
       break;
     }
   c.ok = true;
-  c.plan = LoopVectorization{loop, lanes, reductions, streams};
+  c.plan = LoopVectorization{loop, lanes, reductions, inOrder, streams};
   return c;
 }
 

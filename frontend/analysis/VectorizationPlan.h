@@ -4,7 +4,10 @@
 // carried by it (LoopParallelism.h), its own iter_args are reductions that
 // may be reassociated (integers and float maximumf/minimumf always; other
 // floats when the combiner carries `fastmath<reassoc>`/`fast` or fast math
-// is on), and every op in it has a
+// is on) or kept in order (a float sum or product in a loop that computes a
+// math function: the lanes of each vector are added one by one into a
+// scalar, seed 003's "ordered reduction", worth it because the math
+// function then runs on whole vectors), and every op in it has a
 // vector form: each load or store is contiguous along the loop (only the
 // last subscript moves, by 1) or invariant (a load then becomes a
 // broadcast); arith and math ops, compares, selects and casts on numbers;
@@ -69,6 +72,10 @@ struct LoopVectorization {
   /// The loop's own iter_args, all reductions (one horizontal reduction
   /// each after the loop).
   std::vector<LoopReduction> reductions;
+  /// Per reduction: kept in order in a scalar (`vector.reduction` of each
+  /// vector with the running value as accumulator, which adds the lanes in
+  /// order) rather than in a vector of partial results.
+  std::vector<bool> inOrder;
   /// The reductions stream from memory (VectorizationTarget::streamingBytes):
   /// one register wide, the vector loop not unrolled.
   bool streams = false;

@@ -2,7 +2,10 @@
 // exp, log, sin, cos, fma, fabs, pow, floor, ceil, round, ...), libm calls
 // for the rest (tanh, atan, ...), and rsqrt as 1/sqrt. Vectors of libm calls
 // are scalarized lane by lane, unless the op may be approximated: then
-// libmvec's vector variants take whole registers (VectorMathLibrary.h).
+// libmvec's vector variants take whole registers (VectorMathLibrary.h); exp
+// on f32 vectors gets libm's bits without a call per lane
+// (ExactVectorExp.h).
+#include "frontend/lower/ExactVectorExp.h"
 #include "frontend/lower/OpLowerings.h"
 #include "frontend/lower/VectorMathLibrary.h"
 
@@ -57,7 +60,7 @@ const LibmOp kLibmOps[] = {
 };
 
 bool lowerIntrinsic(LoweringContext &lc, Operation &op) {
-  if (lowerWithVectorMathLibrary(lc, op))
+  if (lowerWithVectorMathLibrary(lc, op) || lowerExactVectorExp(lc, op))
     return true;
   llvm::IRBuilder<> &b = lc.builder();
   llvm::Intrinsic::ID id = llvm::Intrinsic::not_intrinsic;

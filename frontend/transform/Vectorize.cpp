@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace affjit {
 
@@ -119,8 +120,10 @@ public:
     hoist = &before;
     AffineValueMap end = vectorLoopEnd(loop, lanes);
     std::vector<Value *> inits;
-    for (const LoopReduction &r : plan.reductions)
-      inits.push_back(initialVector(r, before));
+    for (size_t i = 0; i < plan.reductions.size(); ++i)
+      inits.push_back(plan.inOrder[i]
+                          ? loop.getInits()[i]
+                          : initialVector(plan.reductions[i], before));
     AffineForOp vloop = AffineForOp::create(
         before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end.map,
         end.operands, lanes, inits);
@@ -133,16 +136,24 @@ public:
     smap[loop.getInductionVar()] = vloop.getInductionVar();
     std::vector<Value *> args = loop.getRegionIterArgs(),
                          vargs = vloop.getRegionIterArgs();
-    for (size_t i = 0; i < args.size(); ++i)
-      vmap[args[i]] = vargs[i];
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!plan.inOrder[i]) {
+        vmap[args[i]] = vargs[i];
+        continue;
+      }
+      smap[args[i]] = vargs[i];
+      inOrderCombiners.insert(plan.reductions[i].combiner);
+    }
     fillBody(loop.getBody(), vloop);
 
     OpBuilder after = OpBuilder::after(vloop.getOperation());
     std::vector<Value *> results;
     std::vector<Value *> origInits = loop.getInits();
     for (size_t i = 0; i < plan.reductions.size(); ++i)
-      results.push_back(combine(plan.reductions[i], origInits[i],
-                                vloop.getResults()[i], after));
+      results.push_back(plan.inOrder[i]
+                            ? vloop.getResults()[i]
+                            : combine(plan.reductions[i], origInits[i],
+                                      vloop.getResults()[i], after));
     std::optional<AffineForOp> left;
     if (needsEpilogue(end)) {
       Operation *rest = after.clone(*loop.getOperation(), epilogueMapping);
@@ -246,8 +257,32 @@ private:
         vectorizeOp(op.get(), b);
     std::vector<Value *> yields;
     for (Value *v : src->getTerminator()->getOperands())
-      yields.push_back(vec(v, b));
+      yields.push_back(isInOrderResult(v) ? scal(v) : vec(v, b));
     return yields;
+  }
+
+  bool isInOrderResult(Value *v) const {
+    Operation *def = v->getDefiningOp();
+    return def && inOrderCombiners.count(def);
+  }
+
+  /// `acc = vector.reduction <add>, %lanes, %acc`: the lanes added one by
+  /// one, in order, into the scalar running value (no reassoc flag, so
+  /// neither affjit nor MLIR reorders them).
+  void reduceInOrder(Operation *combiner, OpBuilder &b) {
+    const LoopReduction &r = reductionOf(combiner);
+    Value *acc = scal(loop.getRegionIterArgs()[r.iterArg]);
+    // No flags: the combiner's others (nnan, contract, ...) only permit.
+    ReductionOp sum = ReductionOp::create(b, spellingOf(r.kind).kind,
+                                          vec(r.reducedValue, b), acc, "none");
+    smap[combiner->getResult(0)] = sum.getResult();
+  }
+
+  const LoopReduction &reductionOf(Operation *combiner) const {
+    for (const LoopReduction &r : plan.reductions)
+      if (r.combiner == combiner)
+        return r;
+    return plan.reductions.front();
   }
 
   void vectorizeOp(Operation *op, OpBuilder &b) {
@@ -258,6 +293,8 @@ private:
       return vectorizeIf(ifOp, b);
     if (isa<AffineLoadOp>(op) || isa<AffineStoreOp>(op))
       return vectorizeAccess(op, b);
+    if (inOrderCombiners.count(op))
+      return reduceInOrder(op, b);
     bool vector = false;
     for (Value *v : op->getOperands())
       vector |= vmap.count(v) != 0;
@@ -405,6 +442,8 @@ private:
   /// The lanes that run the ops being vectorized (null: all of them).
   Value *mask = nullptr;
   std::unordered_map<Value *, Value *> vmap, smap, hoisted, epilogueMapping;
+  /// Combiners of the reductions kept in order.
+  std::unordered_set<Operation *> inOrderCombiners;
 };
 
 /// The scalar epilogue of a loop vectorized with several registers per op
@@ -455,9 +494,15 @@ bool vectorizeLoops(Module &module, PassContext &context,
   for (const LoopVectorization &plan : choice.loops) {
     if (context.remarksEnabled()) {
       std::string what = std::to_string(plan.lanes) + " lanes";
-      if (!plan.reductions.empty())
-        what += ", " + std::to_string(plan.reductions.size()) +
+      size_t inOrder =
+          std::count(plan.inOrder.begin(), plan.inOrder.end(), true);
+      if (plan.reductions.size() > inOrder)
+        what += ", " + std::to_string(plan.reductions.size() - inOrder) +
                 " reduction(s) finished by vector.reduction";
+      if (inOrder)
+        what += ", " + std::to_string(inOrder) +
+                " float reduction(s) kept in order (each vector's lanes "
+                "added one by one)";
       if (plan.streams)
         what += "; streams from memory: one register, not unrolled";
       context.remark(plan.loop.getLoc(),

@@ -8,7 +8,10 @@
 // stay in program order), and the loop's own reductions run as vector
 // partial results combined by one `vector.reduction` after the loop
 // (inner-loop reductions: row sums and dot products, integers always,
-// floats only with fastmath<reassoc> or fast math). Iterations beyond the
+// floats only with fastmath<reassoc> or fast math). A float sum or product
+// that may not be reassociated, in a loop whose lanes compute a math
+// function, stays a scalar that each iteration's `vector.reduction` with
+// accumulator adds the vector's lanes into, in order. Iterations beyond the
 // last whole vector run in a scalar epilogue loop (a clone of the original
 // starting where the vector loop stopped). `--opt-report=vectorize` says per
 // loop what was vectorized with how many lanes, or why not.
