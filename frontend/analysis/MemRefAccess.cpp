@@ -42,6 +42,13 @@ MemRefAccess getMemRefAccess(Operation *op, const AffineMemRefOperand &operand,
   return a;
 }
 
+std::vector<int64_t> getAccessExtent(const MemRefAccess &access) {
+  std::optional<AffineAccess> affine = AffineAccess::get(access.op);
+  if (!affine || !affine->isVector())
+    return {};
+  return affine->getVectorType().getShape();
+}
+
 bool isAffineLoadOrStore(const Operation *op) {
   return op->isa("affine.load") || op->isa("affine.store");
 }
@@ -113,16 +120,24 @@ std::optional<AccessRelation> getAccessRelation(const MemRefAccess &access,
 namespace {
 
 /// The subscripts as a relation: [map dims, one range dim per result],
-/// map symbols, the divisions' locals (MLIR's getRelationFromMap).
-std::optional<ConstraintSystem> relationFromMap(const AffineValueMap &avm) {
+/// map symbols, the divisions' locals (MLIR's getRelationFromMap). The last
+/// `extent.size()` subscripts run over a vector's lanes: result = subscript
+/// + t with 0 <= t < extent, t a local after the divisions' (MLIR's
+/// relation has one element per access: its dependence checks miss what
+/// lanes past the first touch).
+std::optional<ConstraintSystem>
+relationFromMap(const AffineValueMap &avm, std::span<const int64_t> extent) {
   const AffineMap &map = avm.map;
   FlatExprs flat;
   if (!flattenAffineExprs(map.getResults(), map.getNumDims(),
                           map.getNumSymbols(), flat))
     return std::nullopt;
   unsigned nd = map.getNumDims(), numResults = map.getNumResults();
+  unsigned numLanes = (unsigned)extent.size();
+  if (numLanes > numResults)
+    return std::nullopt;
   ConstraintSystem rel(nd + numResults, map.getNumSymbols(),
-                       flat.localCst.getNumLocals());
+                       flat.localCst.getNumLocals() + numLanes);
   for (unsigned i = 0; i < nd; ++i)
     rel.setValue(i, avm.operands[i]);
   for (unsigned i = 0; i < map.getNumSymbols(); ++i)
@@ -130,14 +145,24 @@ std::optional<ConstraintSystem> relationFromMap(const AffineValueMap &avm) {
   auto widen = [&](std::span<const int64_t> row) {
     FlatRow out(row.begin(), row.end());
     out.insert(out.begin() + nd, numResults, 0);
+    out.insert(out.end() - 1, numLanes, 0);
     return out;
   };
   for (unsigned r = 0; r < flat.localCst.getNumInequalities(); ++r)
     rel.addInequality(widen(flat.localCst.getInequality(r)));
+  unsigned firstLane = rel.getNumCols() - 1 - numLanes;
   for (unsigned i = 0; i < numResults; ++i) {
     FlatRow eq = widen(flat.rows[i]);
     eq[nd + i] = -1;
+    if (i + numLanes >= numResults)
+      eq[firstLane + i + numLanes - numResults] = 1;
     rel.addEquality(eq);
+  }
+  for (unsigned j = 0; j < numLanes; ++j) {
+    if (extent[j] <= 0)
+      return std::nullopt;
+    rel.addBound(BoundType::LB, firstLane + j, 0);
+    rel.addBound(BoundType::UB, firstLane + j, extent[j] - 1);
   }
   return rel;
 }
@@ -182,7 +207,8 @@ std::optional<Relation> getAccessRelationMlir(const MemRefAccess &access,
     std::optional<AffineValueMap> avm = composedIndices(access);
     if (!avm)
       return std::nullopt;
-    std::optional<ConstraintSystem> rel = relationFromMap(*avm);
+    std::optional<ConstraintSystem> rel =
+        relationFromMap(*avm, getAccessExtent(access));
     if (!rel || !alignDomainDims(*rel, *domain, avm->map.getNumDims()))
       return std::nullopt;
     ConstraintSystem domainRel = *domain;

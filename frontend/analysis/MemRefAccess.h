@@ -37,6 +37,11 @@ std::vector<MemRefAccess> getMemRefAccessesIn(Operation *root);
 /// (a side or the tag of a DMA).
 MemRefAccess getMemRefAccess(Operation *op, const AffineMemRefOperand &operand,
                              bool isWrite);
+/// The shape of the elements one access touches along the memref's
+/// trailing dims: an affine.vector_load/store's vector shape (its
+/// subscripts name the first lane), empty for one element. DMA transfers,
+/// whose subscripts name their first element too, have no extent here.
+std::vector<int64_t> getAccessExtent(const MemRefAccess &access);
 /// True for affine.load / affine.store, the ops MLIR's dependence test
 /// pass reports on.
 bool isAffineLoadOrStore(const Operation *op);

@@ -726,6 +726,58 @@ TEST(LoopAnalysis, BuffersAllocatedInsideArePrivate) {
   EXPECT_EQ(getCarriedDependences(loops[2]).size(), 1u);
 }
 
+TEST(LoopAnalysis, ASubscriptPinsTheIterationOnlyWhenAllElseIsFixed) {
+  // A pair of accesses whose subscript is the same `c * iv + e`, with e
+  // fixed while the loop runs, meets only within one iteration; the check
+  // decides that without the exact test. Here e varies with an inner loop
+  // (%j), or the subscript is a vector's first lane, and the exact test
+  // must still find the dependence.
+  std::unique_ptr<Program> p = parse(
+      R"(func.func @f(%A: memref<300xf32>, %B: memref<300x300xf32>, %n: index) {
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to 100 {
+      %v = affine.load %A[%i + %j] : memref<300xf32>
+      affine.store %v, %A[%i + %j] : memref<300xf32>
+    }
+  }
+  affine.for %i = 0 to 100 {
+    %v = affine.vector_load %A[%i] : memref<300xf32>, vector<4xf32>
+    affine.vector_store %v, %A[%i] : memref<300xf32>, vector<4xf32>
+  }
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[2 * %i + %n] : memref<300xf32>
+    affine.store %v, %A[2 * %i + %n] : memref<300xf32>
+  }
+  affine.for %i = 0 to 100 {
+    affine.for %j = 0 to 100 {
+      %v = affine.vector_load %B[%i + 1, %j] : memref<300x300xf32>, vector<4xf32>
+      affine.vector_store %v, %B[%i + 1, %j + 2] : memref<300x300xf32>, vector<4xf32>
+    }
+  }
+  return
+}
+)");
+  ASSERT_TRUE(p->module) << p->errors;
+  std::vector<Operation *> loops = p->loops();
+  ASSERT_EQ(loops.size(), 6u);
+  EXPECT_FALSE(isLoopParallel(loops[0])); // i = 0, j = 1 meets i = 1, j = 0
+  EXPECT_TRUE(isLoopParallel(loops[1]));  // for one i, only j meets j
+  EXPECT_FALSE(isLoopParallel(loops[2])); // lanes i..i+3 overlap i+1..i+4
+  EXPECT_TRUE(isLoopParallel(loops[3]));
+  EXPECT_TRUE(isLoopParallel(loops[4]));  // row i + 1 is only this i's
+  EXPECT_FALSE(isLoopParallel(loops[5])); // lanes j+2.. meet lanes j'..
+  // The lanes count for carried dependences too: iteration i writes what
+  // i + 1, i + 2 and i + 3 read.
+  std::vector<CarriedDependence> deps = getCarriedDependences(loops[2]);
+  ASSERT_FALSE(deps.empty());
+  bool distanceThree = false;
+  for (const CarriedDependence &d : deps)
+    if (d.known && d.components.size() == 1 && d.components[0].ub &&
+        *d.components[0].ub == 3)
+      distanceThree = true;
+  EXPECT_TRUE(distanceThree);
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
