@@ -132,14 +132,12 @@ struct LinearSubscript {
 std::vector<std::optional<LinearSubscript>>
 linearSubscripts(const MemRefAccess &access) {
   std::vector<std::optional<LinearSubscript>> out;
-  bool vector = access.op->isa("affine.vector_load") ||
-                access.op->isa("affine.vector_store");
-  if (!isAffineLoadOrStore(access.op) && !vector)
+  size_t lanes = getAccessExtent(access).size();
+  if (!isAffineLoadOrStore(access.op) && lanes == 0)
     return out;
   AffineValueMap avm = composeAffineValueMap(access.indices);
   const AffineMap &map = avm.map;
   unsigned inputs = map.getNumInputs();
-  size_t lanes = getAccessExtent(access).size();
   for (unsigned k = 0; k + lanes < map.getNumResults(); ++k) {
     AffineExpr e = map.getResult(k);
     FlatExprs flat;

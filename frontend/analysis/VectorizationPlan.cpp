@@ -270,8 +270,6 @@ private:
   bool calls = false;
 };
 
-/// Whether the nest around `loop` touches more than the target's
-/// streamingBytes.
 /// Whether a float reduction that may not be reassociated can be kept in
 /// order: a sum or product (`vector.reduction` adds lanes in order, and
 /// MLIR lowers it the same way), in a loop whose lanes call a math function.
@@ -283,6 +281,8 @@ bool mayKeepInOrder(const LoopReduction &r, const BodyCheck &body) {
          body.callsFunctions();
 }
 
+/// Whether the nest around `loop` touches more than the target's
+/// streamingBytes.
 bool streamsFromMemory(AffineForOp loop, const VectorizationTarget &target) {
   if (target.streamingBytes <= 0)
     return false;
