@@ -2,6 +2,8 @@
 // pattern MLIR's matchReduction accepts, with one combiner per iter_arg.
 #include "frontend/analysis/ReductionDetection.h"
 
+#include "frontend/ir/ArithOpTable.h"
+
 #include <algorithm>
 #include <array>
 #include <unordered_set>
@@ -114,6 +116,49 @@ std::optional<LoopReduction> getReduction(Operation *forOp, unsigned pos) {
       dependsOnCarried(reduced, forOp, allIterArgValues(forOp)))
     return std::nullopt;
   return LoopReduction{*kind, pos, combiner, reduced};
+}
+
+std::optional<SelectReduction> getSelectReduction(Operation *forOp,
+                                                  unsigned pos) {
+  if (!forOp->isa("affine.for") || pos >= forOp->getNumResults())
+    return std::nullopt;
+  Value *carried = iterArgValue(forOp, pos);
+  Operation *yield = forOp->getRegion(0).front().getTerminator();
+  Value *yielded = yield->getOperand(pos);
+  Operation *select = yielded->getDefiningOp();
+  if (!select || select->getName() != "arith.select" ||
+      select->getParentOp() != forOp || yielded->getUses().size() != 1 ||
+      select->getOperand(2) != carried || !carried->getType().isFloat())
+    return std::nullopt;
+  Operation *cmp = select->getOperand(0)->getDefiningOp();
+  if (!cmp || cmp->getName() != "arith.cmpf" || cmp->getParentOp() != forOp ||
+      cmp->getResult(0)->getUses().size() != 1)
+    return std::nullopt;
+  // The running value is read by the compare and the select only.
+  if (carried->getUses().size() != 2)
+    return std::nullopt;
+  Value *x = select->getOperand(1);
+  std::string_view pred = kCmpFPredicates[std::clamp<int64_t>(
+      cmp->getAttr("predicate").getInt(), 0, 15)];
+  // As `P(x, m)`: swapped operands mirror the predicate.
+  bool swapped = cmp->getOperand(0) == carried && cmp->getOperand(1) == x;
+  if (!swapped && !(cmp->getOperand(0) == x && cmp->getOperand(1) == carried))
+    return std::nullopt;
+  SelectReduction r;
+  if (pred == "ogt" || pred == "oge")
+    r.isMax = !swapped;
+  else if (pred == "olt" || pred == "ole")
+    r.isMax = swapped;
+  else
+    return std::nullopt;
+  r.takesTies = pred == "oge" || pred == "ole";
+  if (x == carried || dependsOnCarried(x, forOp, allIterArgValues(forOp)))
+    return std::nullopt;
+  r.iterArg = pos;
+  r.cmp = cmp;
+  r.select = select;
+  r.candidate = x;
+  return r;
 }
 
 std::vector<LoopReduction> getSupportedReductions(Operation *forOp) {

@@ -43,6 +43,30 @@ struct LoopReduction {
   Value *reducedValue = nullptr;
 };
 
+/// A running maximum or minimum written as compare-and-select, which no
+/// single combiner spells: `%c = arith.cmpf P, %x, %m` and
+/// `%n = arith.select %c, %x, %m` with %m the iter_arg and P ordered (ogt,
+/// oge, olt, ole; or the compare's operands swapped with P mirrored). The
+/// loop keeps the first element that beats every one before it (ogt, olt:
+/// an equal one does not replace it) or the last (oge, ole); NaNs never
+/// replace. Unlike arith.maximumf it depends on the order when equal
+/// values differ in their bits (+0 and -0).
+struct SelectReduction {
+  unsigned iterArg = 0;
+  Operation *cmp = nullptr, *select = nullptr;
+  /// The value that may replace the running one (%x).
+  Value *candidate = nullptr;
+  /// Maximum (ogt, oge) or minimum (olt, ole).
+  bool isMax = true;
+  /// An equal candidate replaces the running value (oge, ole).
+  bool takesTies = false;
+};
+
+/// The compare-and-select reduction carried by iter_arg `pos` of
+/// affine.for `forOp`, if it is one.
+std::optional<SelectReduction> getSelectReduction(Operation *forOp,
+                                                  unsigned pos);
+
 /// The reduction kind of an arith op name ("arith.addf"), if it is one.
 std::optional<ReductionKind> reductionKindOf(std::string_view opName);
 /// The `affine.parallel ... reduce ("addf")` spelling of a kind ("xori",

@@ -311,10 +311,17 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
   BodyCheck body(loop);
   if (std::string why = body.run(); !why.empty())
     return fail(why);
-  std::vector<LoopReduction> reductions =
-      getSupportedReductions(loop.getOperation());
-  if (reductions.size() != loop.getNumIterArgs())
-    return fail("it carries a value that is not a reduction");
+  std::vector<LoopReduction> reductions;
+  std::vector<SelectReduction> selects;
+  for (unsigned pos = 0; pos < loop.getNumIterArgs(); ++pos) {
+    if (std::optional<LoopReduction> r = getReduction(loop.getOperation(), pos))
+      reductions.push_back(*r);
+    else if (std::optional<SelectReduction> s =
+                 getSelectReduction(loop.getOperation(), pos))
+      selects.push_back(*s);
+    else
+      return fail("it carries a value that is not a reduction");
+  }
   std::vector<bool> inOrder;
   for (const LoopReduction &r : reductions) {
     inOrder.push_back(!allowsReassociation(r, target.fastMath));
@@ -347,7 +354,8 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
       break;
     }
   c.ok = true;
-  c.plan = LoopVectorization{loop, lanes, reductions, inOrder, streams};
+  c.plan =
+      LoopVectorization{loop, lanes, reductions, inOrder, selects, streams};
   return c;
 }
 

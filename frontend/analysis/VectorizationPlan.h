@@ -7,7 +7,9 @@
 // is on) or kept in order (a float sum or product in a loop that computes a
 // math function: the lanes of each vector are added one by one into a
 // scalar, seed 003's "ordered reduction", worth it because the math
-// function then runs on whole vectors), and every op in it has a
+// function then runs on whole vectors) or a running maximum or minimum
+// written as compare-and-select (ReductionDetection.h), and every op in it
+// has a
 // vector form: each load or store is contiguous along the loop (only the
 // last subscript moves, by 1) or invariant (a load then becomes a
 // broadcast); arith and math ops, compares, selects and casts on numbers;
@@ -76,6 +78,10 @@ struct LoopVectorization {
   /// vector with the running value as accumulator, which adds the lanes in
   /// order) rather than in a vector of partial results.
   std::vector<bool> inOrder;
+  /// The loop's compare-and-select iter_args: each lane keeps its running
+  /// value and the iteration it was taken at, and after the loop the lanes
+  /// are combined into what the scalar loop would have kept.
+  std::vector<SelectReduction> selects;
   /// The reductions stream from memory (VectorizationTarget::streamingBytes):
   /// one register wide, the vector loop not unrolled.
   bool streams = false;

@@ -3,6 +3,7 @@
 
 #include "frontend/analysis/AffineValueMap.h"
 #include "frontend/analysis/FusionCost.h"
+#include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/VectorOps.h"
 #include "frontend/transform/utils/LaneMask.h"
@@ -14,6 +15,7 @@
 #include <llvm/TargetParser/Host.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <optional>
 #include <unordered_map>
@@ -80,6 +82,40 @@ ReductionSpelling spellingOf(ReductionKind k) {
   return {"add", 0.0};
 }
 
+/// `arith.cmpf` or `arith.cmpi` (`name`) with predicate `pred`.
+Value *createCompare(OpBuilder &b, std::string_view name, std::string_view pred,
+                     Value *x, Value *y) {
+  bool isFloat = name == "arith.cmpf";
+  const char *const *names = isFloat ? kCmpFPredicates : kCmpIPredicates;
+  int64_t value = 0, count = isFloat ? 16 : 10;
+  for (int64_t i = 0; i < count; ++i)
+    if (pred == names[i])
+      value = i;
+  OperationState state(std::string(name), b.getLoc());
+  state.operands = {x, y};
+  state.addAttr("predicate", Attribute::integer(value, Type::integer(64)));
+  Type t = x->getType();
+  state.types.push_back(t.isVector()
+                            ? Type::vector(t.getShape(), Type::integer(1))
+                            : Type::integer(1));
+  return b.create(state)->getResult(0);
+}
+
+/// `arith.select %c, %x, %y`, or an op `name` of two operands of one type.
+Value *createSelect(OpBuilder &b, Value *c, Value *x, Value *y) {
+  OperationState state("arith.select", b.getLoc());
+  state.operands = {c, x, y};
+  state.types.push_back(x->getType());
+  return b.create(state)->getResult(0);
+}
+
+Value *createBinary(OpBuilder &b, std::string_view name, Value *x, Value *y) {
+  OperationState state(std::string(name), b.getLoc());
+  state.operands = {x, y};
+  state.types.push_back(x->getType());
+  return b.create(state)->getResult(0);
+}
+
 /// `lb + ((ub - lb) floordiv lanes) * lanes`: where the last whole vector
 /// ends.
 AffineValueMap vectorLoopEnd(AffineForOp loop, unsigned lanes) {
@@ -119,11 +155,23 @@ public:
     OpBuilder before = OpBuilder::before(loop.getOperation());
     hoist = &before;
     AffineValueMap end = vectorLoopEnd(loop, lanes);
-    std::vector<Value *> inits;
-    for (size_t i = 0; i < plan.reductions.size(); ++i)
-      inits.push_back(plan.inOrder[i]
-                          ? loop.getInits()[i]
-                          : initialVector(plan.reductions[i], before));
+    unsigned n = loop.getNumIterArgs();
+    std::vector<Value *> origInits = loop.getInits();
+    std::vector<Value *> inits(n);
+    for (size_t i = 0; i < plan.reductions.size(); ++i) {
+      const LoopReduction &r = plan.reductions[i];
+      inits[r.iterArg] =
+          plan.inOrder[i] ? origInits[r.iterArg] : initialVector(r, before);
+    }
+    // A compare-and-select lane starts from the initial value, taken at no
+    // iteration (before every one).
+    for (const SelectReduction &s : plan.selects)
+      inits[s.iterArg] = vec(origInits[s.iterArg], before);
+    for (size_t k = 0; k < plan.selects.size(); ++k)
+      inits.push_back(ConstantOp::create(
+                          before, Attribute::denseInts(
+                                      vectorOf(Type::integer(64)), {INT64_MIN}))
+                          .getResult());
     AffineForOp vloop = AffineForOp::create(
         before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end.map,
         end.operands, lanes, inits);
@@ -136,34 +184,45 @@ public:
     smap[loop.getInductionVar()] = vloop.getInductionVar();
     std::vector<Value *> args = loop.getRegionIterArgs(),
                          vargs = vloop.getRegionIterArgs();
-    for (size_t i = 0; i < args.size(); ++i) {
+    for (size_t i = 0; i < plan.reductions.size(); ++i) {
+      unsigned pos = plan.reductions[i].iterArg;
       if (!plan.inOrder[i]) {
-        vmap[args[i]] = vargs[i];
+        vmap[args[pos]] = vargs[pos];
         continue;
       }
-      smap[args[i]] = vargs[i];
+      smap[args[pos]] = vargs[pos];
       inOrderCombiners.insert(plan.reductions[i].combiner);
     }
-    fillBody(loop.getBody(), vloop);
+    for (size_t k = 0; k < plan.selects.size(); ++k) {
+      vmap[args[plan.selects[k].iterArg]] = vargs[plan.selects[k].iterArg];
+      takenAt.push_back(vargs[n + k]);
+    }
+    fillLoopBody(vloop);
 
     OpBuilder after = OpBuilder::after(vloop.getOperation());
-    std::vector<Value *> results;
-    std::vector<Value *> origInits = loop.getInits();
-    for (size_t i = 0; i < plan.reductions.size(); ++i)
-      results.push_back(plan.inOrder[i]
-                            ? vloop.getResults()[i]
-                            : combine(plan.reductions[i], origInits[i],
-                                      vloop.getResults()[i], after));
+    std::vector<Value *> results(n);
+    for (size_t i = 0; i < plan.reductions.size(); ++i) {
+      unsigned pos = plan.reductions[i].iterArg;
+      results[pos] = plan.inOrder[i]
+                         ? vloop.getResults()[pos]
+                         : combine(plan.reductions[i], origInits[pos],
+                                   vloop.getResults()[pos], after);
+    }
+    for (size_t k = 0; k < plan.selects.size(); ++k) {
+      const SelectReduction &s = plan.selects[k];
+      results[s.iterArg] = combineLanes(s, vloop.getResults()[s.iterArg],
+                                        vloop.getResults()[n + k], after);
+    }
     std::optional<AffineForOp> left;
     if (needsEpilogue(end)) {
       Operation *rest = after.clone(*loop.getOperation(), epilogueMapping);
       AffineForOp epilogue = cast<AffineForOp>(rest);
       left = epilogue;
       epilogue.setLowerBound(end.map, end.operands);
-      unsigned n = epilogue->getNumOperands();
+      unsigned numOperands = epilogue->getNumOperands();
       for (size_t i = 0; i < results.size(); ++i)
-        epilogue->setOperand(n - (unsigned)results.size() + (unsigned)i,
-                             results[i]);
+        epilogue->setOperand(
+            numOperands - (unsigned)results.size() + (unsigned)i, results[i]);
       results = epilogue.getResults();
     }
     loop->replaceAllUsesWith(results);
@@ -249,6 +308,70 @@ private:
     oldYield->erase();
   }
 
+  /// The vector loop's body: the original's, then the iterations at which
+  /// each compare-and-select lane last took a value.
+  void fillLoopBody(AffineForOp vloop) {
+    Operation *oldYield = vloop.getBody()->getTerminator();
+    OpBuilder b = OpBuilder::before(oldYield);
+    std::vector<Value *> yields = inlineBlock(loop.getBody(), b);
+    yields.insert(yields.end(), takenAt.begin(), takenAt.end());
+    AffineYieldOp::create(b, yields);
+    oldYield->erase();
+  }
+
+  /// After the vectorized select of compare-and-select `k`: its lanes that
+  /// took the candidate record this iteration.
+  void recordTakenAt(size_t k, OpBuilder &b) {
+    Type i64 = Type::integer(64);
+    OperationState cast("arith.index_cast", b.getLoc());
+    cast.operands.push_back(scal(loop.getInductionVar()));
+    cast.types.push_back(i64);
+    Value *now = broadcast(b.create(cast)->getResult(0), b);
+    takenAt[k] = createSelect(b, vmap.at(plan.selects[k].cmp->getResult(0)),
+                              now, takenAt[k]);
+  }
+
+  /// The scalar loop's result from the lanes' values and the iterations
+  /// they were taken at. Equal values are the same bits, so the best value
+  /// is the result, unless it is a zero: +0 and -0 are equal, and the loop
+  /// kept the first zero it met (the last when an equal candidate replaces
+  /// the running value). That zero is the best-valued lane's with the
+  /// smallest (largest) element position, iteration plus lane; lanes that
+  /// took nothing hold the initial value, before every element.
+  Value *combineLanes(const SelectReduction &s, Value *values, Value *taken,
+                      OpBuilder &b) {
+    Type f = values->getType().getElementType(), i64 = Type::integer(64);
+    Type positions = vectorOf(i64);
+    auto vector = [&](Type t, std::vector<int64_t> ints) {
+      return ConstantOp::create(b, Attribute::denseInts(t, ints)).getResult();
+    };
+    auto reduce = [&](const char *kind, Value *v) {
+      return ReductionOp::create(b, kind, v).getResult();
+    };
+    const char *extreme = s.isMax ? "maximumf" : "minimumf";
+    Value *best = reduce(extreme, values);
+    std::vector<int64_t> iota(lanes);
+    for (int64_t l = 0; l < lanes; ++l)
+      iota[l] = l;
+    Value *at = createBinary(b, "arith.addi", taken, vector(positions, iota));
+    Value *isBest =
+        createCompare(b, "arith.cmpf", "oeq", values, broadcast(best, b));
+    Value *none = vector(positions, {s.takesTies ? INT64_MIN : INT64_MAX});
+    Value *bestAt = reduce(s.takesTies ? "maxsi" : "minsi",
+                           createSelect(b, isBest, at, none));
+    Value *isThere =
+        createCompare(b, "arith.cmpi", "eq", at, broadcast(bestAt, b));
+    double worst = s.isMax ? -INFINITY : INFINITY;
+    Value *others =
+        ConstantOp::create(b, Attribute::denseFloats(vectorOf(f), {worst}))
+            .getResult();
+    Value *there = reduce(extreme, createSelect(b, isThere, values, others));
+    Value *zero =
+        ConstantOp::create(b, Attribute::floating(0.0, f)).getResult();
+    return createSelect(b, createCompare(b, "arith.cmpf", "oeq", best, zero),
+                        there, best);
+  }
+
   /// Vectorizes the ops of `src` at `b`; returns the vector forms of what
   /// its terminator yields.
   std::vector<Value *> inlineBlock(Block *src, OpBuilder &b) {
@@ -295,6 +418,17 @@ private:
       return vectorizeAccess(op, b);
     if (inOrderCombiners.count(op))
       return reduceInOrder(op, b);
+    for (size_t k = 0; k < plan.selects.size(); ++k)
+      if (plan.selects[k].select == op) {
+        vectorizeGeneric(op, b);
+        return recordTakenAt(k, b);
+      }
+    vectorizeGeneric(op, b);
+  }
+
+  /// An op whose operands have vector forms becomes the same op on
+  /// vectors; others are copied.
+  void vectorizeGeneric(Operation *op, OpBuilder &b) {
     bool vector = false;
     for (Value *v : op->getOperands())
       vector |= vmap.count(v) != 0;
@@ -444,6 +578,9 @@ private:
   std::unordered_map<Value *, Value *> vmap, smap, hoisted, epilogueMapping;
   /// Combiners of the reductions kept in order.
   std::unordered_set<Operation *> inOrderCombiners;
+  /// Per compare-and-select: the vector of iterations its lanes took their
+  /// values at (the loop's extra iter_arg, then its update in the body).
+  std::vector<Value *> takenAt;
 };
 
 /// The scalar epilogue of a loop vectorized with several registers per op
@@ -503,6 +640,10 @@ bool vectorizeLoops(Module &module, PassContext &context,
         what += ", " + std::to_string(inOrder) +
                 " float reduction(s) kept in order (each vector's lanes "
                 "added one by one)";
+      if (!plan.selects.empty())
+        what += ", " + std::to_string(plan.selects.size()) +
+                " compare-and-select maximum/minimum(s), each lane's "
+                "iteration kept for ties";
       if (plan.streams)
         what += "; streams from memory: one register, not unrolled";
       context.remark(plan.loop.getLoc(),

@@ -6,8 +6,10 @@
 // epilogues). A running maximum written as compare-and-select becomes
 // arith.maximumf when the compare may ignore NaNs and signed zeros
 // (fastmath<nnan,nsz> here; every compare under --fast-math) and is then
-// vectorized the same way. The same select without those flags is left
-// alone: a NaN in the data would be skipped by it and kept by maximumf.
+// vectorized the same way. The same select without those flags keeps its
+// compare and select (a NaN in the data would be skipped by it and kept by
+// maximumf), vectorized with each lane's iteration kept for ties
+// (select_max_min.mlir).
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @main() {
   %a = memref.alloc() : memref<100xf32>
