@@ -101,7 +101,7 @@ Value *createCompare(OpBuilder &b, std::string_view name, std::string_view pred,
   return b.create(state)->getResult(0);
 }
 
-/// `arith.select %c, %x, %y`, or an op `name` of two operands of one type.
+/// `arith.select %c, %x, %y`.
 Value *createSelect(OpBuilder &b, Value *c, Value *x, Value *y) {
   OperationState state("arith.select", b.getLoc());
   state.operands = {c, x, y};
@@ -109,6 +109,7 @@ Value *createSelect(OpBuilder &b, Value *c, Value *x, Value *y) {
   return b.create(state)->getResult(0);
 }
 
+/// Op `name` of two operands of one type, e.g. `arith.addi`.
 Value *createBinary(OpBuilder &b, std::string_view name, Value *x, Value *y) {
   OperationState state(std::string(name), b.getLoc());
   state.operands = {x, y};
