@@ -7,7 +7,7 @@
 #
 #   parse, compile  every .mlir file under tests/ and examples/ as seeds;
 #                   AFFJIT_FUZZ_RUNS inputs (default 100000) or
-#                   AFFJIT_FUZZ_SECONDS (default 60), whichever ends first.
+#                   AFFJIT_FUZZ_SECONDS (default 45), whichever ends first.
 #   fusion          differential: --pipeline=none and --pipeline=default
 #                   must print the same (tests/fuzz/FuzzFusion.cpp). Seeds:
 #                   AFFJIT_FUZZ_FUSION_SEEDS (default 12) generated programs
@@ -40,7 +40,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${AFFJIT_FUZZ_BUILD_DIR:-build-fuzz}
-seconds=${AFFJIT_FUZZ_SECONDS:-60}
+seconds=${AFFJIT_FUZZ_SECONDS:-45}
 # A fixed seed and a fixed number of runs make the run reproducible: CI
 # executes exactly the inputs a local run with the same settings executed
 # (or a prefix of them, if the time limit stops a slower machine first).
