@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <csetjmp>
 #include <csignal>
 #include <cstring>
@@ -49,6 +50,12 @@ void writeError(const char *text) {
 /// another thread's stack is undefined), so the session ends with a
 /// message instead. Only async-signal-safe calls here.
 [[noreturn]] void exitFromParallelRegion(int sig) {
+  // Several threads may crash at once: the first one writes the message
+  // (whole, not interleaved with another's) and ends the process.
+  static std::atomic_flag reporting = ATOMIC_FLAG_INIT;
+  if (reporting.test_and_set())
+    for (;;)
+      pause();
   writeError("affjit: JIT code crashed with ");
   writeError(signalName(sig));
   writeError(" inside a parallel loop, which the session cannot recover "
