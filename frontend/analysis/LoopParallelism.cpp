@@ -159,13 +159,6 @@ linearSubscripts(const MemRefAccess &access) {
   return out;
 }
 
-bool isDefinedIn(Value *v, Operation *op) {
-  Operation *def = v->getDefiningOp();
-  if (!def)
-    def = v->getParentBlock() ? v->getParentBlock()->getParentOp() : nullptr;
-  return def && def->isAncestorOrSelf(op);
-}
-
 /// True when some subscript is the same `c * iv + e` in both accesses, with
 /// c != 0 and e over values fixed while `loop` runs: two iterations of
 /// `loop` that touch the same element are then one iteration, so no
@@ -182,7 +175,7 @@ bool onlySameIterationMeets(
     for (const auto &[v, c] : a[k]->terms) {
       if (v == iv)
         hasIv = true;
-      else if (isDefinedIn(v, loop))
+      else if (isDefinedInside(v, loop))
         fixed = false;
     }
     if (hasIv && fixed)

@@ -531,4 +531,11 @@ Operation *Module::lookupSymbol(std::string_view name) const {
   return nullptr;
 }
 
+bool isDefinedInside(const Value *v, const Operation *op) {
+  const Operation *def = v->getDefiningOp();
+  if (!def && v->getParentBlock())
+    def = v->getParentBlock()->getParentOp();
+  return def && def->isAncestorOrSelf(op);
+}
+
 } // namespace affjit

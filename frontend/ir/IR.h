@@ -415,4 +415,8 @@ private:
   std::unique_ptr<Operation> op;
 };
 
+/// True if `v` is defined inside `op`: by an op nested in it, or as an
+/// argument of a block of its regions (a loop's induction variable).
+bool isDefinedInside(const Value *v, const Operation *op);
+
 } // namespace affjit

@@ -205,15 +205,6 @@ bool emitLoopNest(LoweringContext &lc, const ParallelNest &nest, size_t first,
   return emitDim(first, init, results);
 }
 
-/// True if `v` is defined inside `op` (by a nested op, or as an argument of
-/// one of its blocks).
-bool isDefinedInside(Value *v, Operation *op) {
-  Operation *anchor = v->getDefiningOp();
-  if (!anchor && v->getParentBlock())
-    anchor = v->getParentBlock()->getParentOp();
-  return anchor && anchor->isAncestorOrSelf(op);
-}
-
 /// The values the body of `op` uses from outside it, in first-use order.
 std::vector<Value *> capturedValues(Operation *op) {
   std::vector<Value *> captured;

@@ -66,15 +66,6 @@ Value *singleIterationValue(AffineForOp forOp) {
 
 } // namespace
 
-bool isDefinedInside(Value *v, Operation *op) {
-  Operation *def = v->getDefiningOp();
-  if (!def) {
-    Block *b = v->getParentBlock();
-    def = b ? b->getParentOp() : nullptr;
-  }
-  return def && def->isAncestorOrSelf(op);
-}
-
 std::vector<AffineForOp> getPerfectlyNestedLoops(AffineForOp root) {
   std::vector<AffineForOp> band{root};
   for (AffineForOp cur = root;;) {

@@ -14,10 +14,6 @@
 
 namespace affjit {
 
-/// True if `v` is defined inside `op`: by an op nested in it, or as an
-/// argument of a block of its regions (a loop's induction variable).
-bool isDefinedInside(Value *v, Operation *op);
-
 /// Gives `to`'s induction variable the source name of `from`'s, so that
 /// reports name a rewritten loop as the user wrote it.
 void inheritInductionVarName(AffineForOp from, AffineForOp to);
