@@ -4,9 +4,8 @@
 // the loop's own depth.
 #include "frontend/analysis/LoopParallelism.h"
 
-#include "frontend/analysis/AffineFlattening.h"
-#include "frontend/analysis/AffineValueMap.h"
 #include "frontend/analysis/IterationDomain.h"
+#include "frontend/analysis/SameIterationTest.h"
 #include "frontend/ir/MemoryEffects.h"
 
 #include <algorithm>
@@ -57,32 +56,6 @@ bool isPrivateToIteration(const std::vector<MemoryEffect> &effects,
          isLocallyDefined(effects[0].memref, loop);
 }
 
-/// The accesses inside `loop` to memrefs that live across its iterations;
-/// nullopt if some op has memory effects the dependence check cannot see.
-std::optional<std::vector<MemRefAccess>> sharedAccesses(Operation *loop) {
-  std::vector<MemRefAccess> accesses;
-  bool unknownEffect = false;
-  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == loop)
-      return;
-    std::vector<MemRefAccess> own = getMemRefAccesses(op);
-    if (!own.empty()) {
-      for (MemRefAccess &a : own)
-        if (!isLocallyDefined(a.memref, loop))
-          accesses.push_back(std::move(a));
-      return;
-    }
-    // The walk visits nested ops itself: only the op's own effects count.
-    std::vector<MemoryEffect> effects = getMemoryEffects(op);
-    bool noEffect = effects.empty() && !refusedDespiteNoEffect(op);
-    if (!noEffect && !isPrivateToIteration(effects, loop))
-      unknownEffect = true;
-  });
-  if (unknownEffect)
-    return std::nullopt;
-  return accesses;
-}
-
 /// Number of induction variables of the loops around `op` (affine.parallel
 /// has one per dimension), so `loopDepthOf(forOp) + 1` is forOp's own depth
 /// in DependenceChecker::check.
@@ -117,85 +90,16 @@ DependenceChecker exactChecker(bool components) {
   return DependenceChecker(options);
 }
 
-/// A subscript as a sum of coefficient * value plus a constant.
-struct LinearSubscript {
-  /// Sorted by value, no zero coefficients.
-  std::vector<std::pair<Value *, int64_t>> terms;
-  int64_t constant = 0;
-  bool operator==(const LinearSubscript &) const = default;
-};
-
-/// The linear form of each subscript of `access` that names one element
-/// (a vector access's trailing subscripts name only the first of its lanes
-/// and are left out, and so are all of a DMA's); nullopt for a subscript
-/// with a division or modulo.
-std::vector<std::optional<LinearSubscript>>
-linearSubscripts(const MemRefAccess &access) {
-  std::vector<std::optional<LinearSubscript>> out;
-  size_t lanes = getAccessExtent(access).size();
-  if (!isAffineLoadOrStore(access.op) && lanes == 0)
-    return out;
-  AffineValueMap avm = composeAffineValueMap(access.indices);
-  const AffineMap &map = avm.map;
-  unsigned inputs = map.getNumInputs();
-  for (unsigned k = 0; k + lanes < map.getNumResults(); ++k) {
-    AffineExpr e = map.getResult(k);
-    FlatExprs flat;
-    if (!flattenAffineExprs({&e, 1}, map.getNumDims(), map.getNumSymbols(),
-                            flat) ||
-        std::any_of(flat.rows[0].begin() + inputs, flat.rows[0].end() - 1,
-                    [](int64_t c) { return c != 0; })) {
-      out.push_back(std::nullopt);
-      continue;
-    }
-    LinearSubscript s;
-    s.constant = flat.rows[0].back();
-    for (unsigned c = 0; c < inputs; ++c)
-      if (flat.rows[0][c] != 0)
-        s.terms.push_back({avm.operands[c], flat.rows[0][c]});
-    std::sort(s.terms.begin(), s.terms.end());
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
-/// True when some subscript is the same `c * iv + e` in both accesses, with
-/// c != 0 and e over values fixed while `loop` runs: two iterations of
-/// `loop` that touch the same element are then one iteration, so no
-/// dependence between the accesses is carried by it (the strong SIV test at
-/// distance 0). Spares the exact test most pairs of an unrolled nest.
-bool onlySameIterationMeets(
-    const std::vector<std::optional<LinearSubscript>> &a,
-    const std::vector<std::optional<LinearSubscript>> &b, Operation *loop) {
-  Value *iv = loop->getRegion(0).front().getArgument(0);
-  for (size_t k = 0; k < std::min(a.size(), b.size()); ++k) {
-    if (!a[k] || !b[k] || !(*a[k] == *b[k]))
-      continue;
-    bool hasIv = false, fixed = true;
-    for (const auto &[v, c] : a[k]->terms) {
-      if (v == iv)
-        hasIv = true;
-      else if (isDefinedInside(v, loop))
-        fixed = false;
-    }
-    if (hasIv && fixed)
-      return true;
-  }
-  return false;
-}
-
 /// Whether a dependence between two of `accesses` (all inside `loop`) is
 /// carried by `loop`, at `depth`.
 bool anyDependence(const std::vector<MemRefAccess> &accesses, Operation *loop,
                    unsigned depth, DependenceChecker &checker) {
-  std::vector<std::vector<std::optional<LinearSubscript>>> subscripts;
-  for (const MemRefAccess &a : accesses)
-    subscripts.push_back(linearSubscripts(a));
+  SameIterationTest quick(accesses);
   for (size_t i = 0; i < accesses.size(); ++i)
     for (size_t j = 0; j < accesses.size(); ++j) {
       const MemRefAccess &src = accesses[i], &dst = accesses[j];
       if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite) ||
-          onlySameIterationMeets(subscripts[i], subscripts[j], loop))
+          quick.onlySameIterationMeets(i, j, loop))
         continue;
       if (checker.check(src, dst, depth).kind != DependenceResult::NoDependence)
         return true;
@@ -229,10 +133,36 @@ void addCarried(const MemRefAccess &src, const MemRefAccess &dst,
 
 } // namespace
 
+std::optional<std::vector<MemRefAccess>>
+getAccessesAcrossIterations(Operation *loop) {
+  std::vector<MemRefAccess> accesses;
+  bool unknownEffect = false;
+  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == loop)
+      return;
+    std::vector<MemRefAccess> own = getMemRefAccesses(op);
+    if (!own.empty()) {
+      for (MemRefAccess &a : own)
+        if (!isLocallyDefined(a.memref, loop))
+          accesses.push_back(std::move(a));
+      return;
+    }
+    // The walk visits nested ops itself: only the op's own effects count.
+    std::vector<MemoryEffect> effects = getMemoryEffects(op);
+    bool noEffect = effects.empty() && !refusedDespiteNoEffect(op);
+    if (!noEffect && !isPrivateToIteration(effects, loop))
+      unknownEffect = true;
+  });
+  if (unknownEffect)
+    return std::nullopt;
+  return accesses;
+}
+
 bool isLoopMemoryParallel(Operation *forOp, DependenceChecker *checker) {
   if (!forOp->isa("affine.for"))
     return false;
-  std::optional<std::vector<MemRefAccess>> accesses = sharedAccesses(forOp);
+  std::optional<std::vector<MemRefAccess>> accesses =
+      getAccessesAcrossIterations(forOp);
   if (!accesses)
     return false;
   DependenceChecker own = exactChecker(/*components=*/false);

@@ -12,9 +12,17 @@
 #include "frontend/analysis/Dependence.h"
 #include "frontend/analysis/ReductionDetection.h"
 
+#include <optional>
 #include <vector>
 
 namespace affjit {
+
+/// The accesses inside affine.for `forOp` to memrefs that live across its
+/// iterations (a memref allocated inside is private to an iteration);
+/// nullopt if some op inside has memory effects the dependence checks
+/// cannot see (calls, copies, prefetches, ...).
+std::optional<std::vector<MemRefAccess>>
+getAccessesAcrossIterations(Operation *forOp);
 
 /// True if no pair of memory accesses inside affine.for `forOp` depends on
 /// each other across its iterations. Memrefs allocated inside the loop are

@@ -2,7 +2,9 @@
 #include "frontend/transform/UnrollAndJam.h"
 
 #include "frontend/analysis/AffineValueMap.h"
-#include "frontend/analysis/LoopParallelism.h"
+#include "frontend/analysis/IterationDomain.h"
+#include "frontend/analysis/MemRefAccess.h"
+#include "frontend/analysis/UnrollJamLegality.h"
 #include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/MemoryEffects.h"
@@ -97,21 +99,20 @@ bool vectorDimensionMovesWith(Operation *op, Value *iv) {
   return false;
 }
 
-/// Why `loop` cannot be unrolled and jammed, or "".
-std::string checkJammable(AffineForOp loop) {
+/// Whether `loop` can be unrolled by `factor` and jammed, and how.
+UnrollJamLegality checkJammable(AffineForOp loop, unsigned factor) {
   if (loop.getNumIterArgs() != 0)
-    return "it carries values";
+    return {std::nullopt, "it carries values"};
   if (!loop.getConstantLowerBound() || !loop.getConstantUpperBound())
-    return "its bounds are not constant";
+    return {std::nullopt, "its bounds are not constant"};
   Value *iv = loop.getInductionVar();
   bool vectorHazard = false;
   loop.getOperation()->walk(
       [&](Operation *op) { vectorHazard |= vectorDimensionMovesWith(op, iv); });
   if (vectorHazard)
-    return "a vector access moves with it along its vector dimension";
-  if (!isLoopParallel(loop.getOperation()))
-    return "it carries a dependence";
-  return "";
+    return {std::nullopt,
+            "a vector access moves with it along its vector dimension"};
+  return checkUnrollJam(loop.getOperation(), factor);
 }
 
 /// The most load streams the copies of a blocked loop run at once.
@@ -128,6 +129,7 @@ struct JamPlan {
   AffineForOp loop;
   unsigned factor = 1;
   unsigned accumulators = 0;
+  JamOrder order = JamOrder::Interleaved;
 };
 
 /// The enclosing loops of `inner` whose iterations share loaded registers,
@@ -158,10 +160,17 @@ std::vector<Candidate> enclosingCandidates(AffineForOp inner,
   return out;
 }
 
+const DependenceOptions exactDependences{.exact = true};
+
 /// Copies of a loop body, one value mapping per copy, emitted jammed.
 class Jammer {
 public:
-  Jammer(AffineForOp loop, unsigned factor) : loop(loop), maps(factor) {}
+  Jammer(AffineForOp loop, unsigned factor, JamOrder order)
+      : loop(loop), maps(factor), order(order) {
+    for (const MemRefAccess &a : getMemRefAccessesIn(loop.getOperation()))
+      if (a.isWrite)
+        writes.push_back(a);
+  }
 
   /// The jammed loop over the first (trips / factor) * factor iterations.
   AffineForOp run(int64_t end) {
@@ -193,8 +202,9 @@ private:
   }
 
   /// Ops whose copies would compute the same value at the same place: no
-  /// regions, no writes, the same operands in every copy.
-  bool isShared(Operation *op) const {
+  /// regions, no writes, the same operands in every copy, and for a load
+  /// elements no write in the loop touches.
+  bool isShared(Operation *op) {
     if (op->getNumRegions() != 0 || op->isTerminator())
       return false;
     if (!hasNoMemoryEffect(op) && !isLoad(op))
@@ -203,10 +213,35 @@ private:
       for (unsigned u = 1; u < maps.size(); ++u)
         if (lookup(u, v) != lookup(0, v))
           return false;
+    return !isLoad(op) || isUnwritten(op);
+  }
+
+  /// True if no write inside the loop reaches `load`'s elements while the
+  /// loop runs: the copies after the first may then use its value instead
+  /// of what the earlier copies stored.
+  bool isUnwritten(Operation *load) {
+    MemRefAccess read = getMemRefAccesses(load).front();
+    Value *root = getViewRoot(read.memref);
+    unsigned depth =
+        (unsigned)getEnclosingInductionVars(loop.getOperation()).size() + 1;
+    for (const MemRefAccess &w : writes) {
+      if (getViewRoot(w.memref) != root)
+        continue;
+      if (w.memref != read.memref)
+        return false;
+      unsigned common = getNumCommonSurroundingLoops(w.op, load);
+      for (unsigned d = depth; d <= common + 1; ++d)
+        if (checker.check(w, read, d).kind != DependenceResult::NoDependence)
+          return false;
+    }
     return true;
   }
 
   void jamOps(Block *src, OpBuilder &b) {
+    if (order == JamOrder::CopyByCopy && isInnermostLoopBody(*src)) {
+      copyByCopy(src, b);
+      return;
+    }
     for (auto &owned : src->getOperations()) {
       Operation *op = owned.get();
       if (op->isTerminator())
@@ -225,6 +260,26 @@ private:
           b.clone(*op, map);
       }
     }
+  }
+
+  /// Copy 0's ops, then copy 1's, ...: a shared op is cloned once, where
+  /// copy 0 needs it.
+  void copyByCopy(Block *src, OpBuilder &b) {
+    for (unsigned u = 0; u < maps.size(); ++u)
+      for (auto &owned : src->getOperations()) {
+        Operation *op = owned.get();
+        if (op->isTerminator())
+          continue;
+        b.setLoc(op->getLoc());
+        if (!isShared(op)) {
+          b.clone(*op, maps[u]);
+        } else if (u == 0) {
+          Operation *copy = b.clone(*op, maps[0]);
+          for (unsigned v = 1; v < maps.size(); ++v)
+            for (unsigned r = 0; r < op->getNumResults(); ++r)
+              maps[v][op->getResult(r)] = copy->getResult(r);
+        }
+      }
   }
 
   /// One loop for every copy of `inner`, carrying each copy's values.
@@ -268,6 +323,10 @@ private:
 
   AffineForOp loop;
   std::vector<std::unordered_map<Value *, Value *>> maps;
+  JamOrder order;
+  /// The writes inside `loop`.
+  std::vector<MemRefAccess> writes;
+  DependenceChecker checker{exactDependences};
 };
 
 /// Unrolls `plan.loop` by its factor and jams the copies; the iterations
@@ -277,7 +336,7 @@ void unrollAndJam(const JamPlan &plan) {
   int64_t lb = *loop.getConstantLowerBound(), step = loop.getStep();
   int64_t trips = (int64_t)*getConstantTripCount(loop);
   int64_t end = lb + trips / plan.factor * plan.factor * step;
-  Jammer(loop, plan.factor).run(end);
+  Jammer(loop, plan.factor, plan.order).run(end);
   if (trips % plan.factor == 0) {
     loop->erase();
     return;
@@ -343,11 +402,12 @@ std::vector<JamPlan> planFunction(Operation *func,
         note(loop, "a loop nested in it is unrolled and jammed");
         continue;
       }
-      if (std::string why = checkJammable(loop); !why.empty()) {
-        note(loop, why);
+      UnrollJamLegality legality = checkJammable(loop, factor);
+      if (!legality.order) {
+        note(loop, legality.why);
         continue;
       }
-      kept.push_back({loop, factor, acc});
+      kept.push_back({loop, factor, acc, *legality.order});
       break;
     }
   }

@@ -12,9 +12,11 @@
 // U fills the vector registers with accumulators (the target's register
 // count, a quarter kept for operands), at most 8. The loop chosen is the
 // enclosing one whose iterations share the most loaded register width
-// among those that can be blocked (the next one when the best cannot). It
-// must carry no dependence (LoopParallelism.h), so the copies' ops may be
-// interleaved, and have a constant trip count; iterations left over run in
+// among those that can be blocked (the next one when the best cannot).
+// Jamming must keep every dependence it carries (UnrollJamLegality.h: a
+// parallel loop, or one like atax's rows whose dependences run forward
+// along the inner loops), a load is shared only if the loop never writes its
+// memref, and the trip count must be constant; iterations left over run in
 // the original loop after it. Each copy's ops keep their order, so results
 // are bit-identical. `--opt-report=unroll-jam` says which loop was blocked
 // by how much, or why a nest was not.

@@ -1,8 +1,9 @@
 // PIPELINE: scalrep,unroll-jam
 // Loops unroll-jam must not block. In @recurrence the i loop's
-// iterations share two loads of the k loop (B[k,j] and B[j,k]) but it
-// carries a dependence (row i reads row i - 1 of A, written in the
-// previous iteration), so they may not be interleaved: the next candidate,
+// iterations share two loads of the k loop (B[k,j] and B[j,k]) but row i
+// reads all of row i - 1 of A at its first j, while the previous
+// iteration writes that row over all its j: jamming would run those reads
+// before the writes they need. The next candidate,
 // j (its iterations share A[i-1,k]), is blocked instead. In @triangle the j loop's
 // bounds depend on i, so no step of i can run one j loop for several rows,
 // and j's trip count is not constant; nor is @symbolic's.
