@@ -121,4 +121,48 @@ UnrollJamLegality checkUnrollJam(Operation *forOp, unsigned factor,
   return {interleaved ? JamOrder::Interleaved : JamOrder::CopyByCopy, ""};
 }
 
+JamSkew getJamSkew(Operation *outer, Operation *inner, unsigned factor,
+                   DependenceChecker *checker) {
+  std::optional<std::vector<MemRefAccess>> accesses =
+      getAccessesAcrossIterations(outer);
+  if (!accesses)
+    return {std::nullopt,
+            "an op in it has memory effects the dependence analysis cannot "
+            "see"};
+  DependenceOptions options;
+  options.exact = true;
+  DependenceChecker own(options);
+  DependenceChecker &c = checker ? *checker : own;
+  unsigned depth = (unsigned)getEnclosingInductionVars(outer).size() + 1;
+  int64_t span = (int64_t)factor * AffineForOp(outer).getStep();
+  SameIterationTest quick(*accesses);
+  // The least inner distance of a dependence carried within a block.
+  std::optional<int64_t> least;
+  for (size_t i = 0; i < accesses->size(); ++i)
+    for (size_t j = 0; j < accesses->size(); ++j) {
+      const MemRefAccess &src = (*accesses)[i], &dst = (*accesses)[j];
+      if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite) ||
+          quick.onlySameIterationMeets(i, j, outer))
+        continue;
+      DependenceResult r = c.check(src, dst, depth);
+      if (r.kind == DependenceResult::NoDependence)
+        continue;
+      std::string pair = describeAt(src.op) + " to " + describeAt(dst.op);
+      if (r.kind == DependenceResult::Failure)
+        return {std::nullopt,
+                "the dependence from " + pair + " cannot be bounded"};
+      const DependenceComponent &carried = r.components[depth - 1];
+      if (carried.lb && *carried.lb >= span)
+        continue;
+      if (r.components.size() <= depth || r.components[depth].loop != inner ||
+          !r.components[depth].lb)
+        return {std::nullopt, "the dependence from " + pair +
+                                  " goes back an unbounded number of "
+                                  "columns"};
+      least = std::min(least.value_or(*r.components[depth].lb),
+                       *r.components[depth].lb);
+    }
+  return {least ? std::max<int64_t>(0, 1 - *least) : 0, ""};
+}
+
 } // namespace affjit

@@ -50,6 +50,32 @@ struct UnrollJamLegality {
 UnrollJamLegality checkUnrollJam(Operation *forOp, unsigned factor,
                                  DependenceChecker *checker = nullptr);
 
+/// A skew for jamming the copies of an innermost loop: copy u of
+/// affine.for `outer`'s body runs its `inner` iteration j at step
+/// j + skew * u of the jammed inner loop, copies of one step in copy order
+/// (seidel-2d's rows: row i + 1 lags two columns behind row i). Before and
+/// after the steps where every copy has an iteration, each copy runs its
+/// first (last) columns alone, lower copies first: still row order, only
+/// closer to the original. A dependence carried by `outer` from copy a,
+/// column j to copy b > a, column j + dj then runs at an earlier step iff
+/// dj + skew * (b - a) >= 1, which dj >= 1 - skew ensures.
+struct JamSkew {
+  /// The least skew at which no dependence runs backwards and the copies of
+  /// one step are independent (every carried dependence reaches a later
+  /// step); nullopt if there is none.
+  std::optional<int64_t> skew;
+  /// Why there is none.
+  std::string why;
+};
+
+/// The skew for unrolling `outer` by `factor` and jamming its only child,
+/// `inner` (step 1, no loop inside), as described at JamSkew. The
+/// dependences are those of accesses inside `outer` (all inside `inner`);
+/// a dependence without a lower bound on its inner distance, or an op with
+/// effects the analysis cannot see, leaves none.
+JamSkew getJamSkew(Operation *outer, Operation *inner, unsigned factor,
+                   DependenceChecker *checker = nullptr);
+
 /// True if `block` is the body of a loop holding no loop (at any depth),
 /// where JamOrder::CopyByCopy lays out copies one after another.
 bool isInnermostLoopBody(Block &block);

@@ -11,6 +11,7 @@
 #include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ReassociateCarried.h"
 #include "frontend/transform/ScalarReplacement.h"
+#include "frontend/transform/SkewJam.h"
 #include "frontend/transform/StreamReductions.h"
 #include "frontend/transform/UnrollAndJam.h"
 #include "frontend/transform/Vectorize.h"
@@ -55,6 +56,10 @@ const PassRegistry &passRegistry() {
        "register blocking: loops around register accumulators unrolled, "
        "their copies jammed",
        [](Module &m, PassContext &c) { return unrollAndJamLoops(m, c, {}); }},
+      {"skew-jam",
+       "latency hiding: rows around an innermost recurrence run 8 at a "
+       "time, each lagging behind the one before (seidel-2d)",
+       [](Module &m, PassContext &c) { return skewAndJamLoops(m, c, {}); }},
       {"pack",
        "values an inner loop recomputes for every iteration of the loop "
        "around it computed once into a buffer (gemm's alpha * A[i, k])",
@@ -75,8 +80,8 @@ const PassRegistry &passRegistry() {
   static const std::vector<std::string_view> defaultPipeline = {
       "fuse",      "interchange", "tile",
       "scalrep",   "reassociate", "stream-reductions",
-      "vectorize", "unroll-jam",  "pack",
-      "report"};
+      "vectorize", "unroll-jam",  "skew-jam",
+      "pack",      "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};
