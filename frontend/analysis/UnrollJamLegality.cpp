@@ -7,6 +7,8 @@
 #include "frontend/analysis/SameIterationTest.h"
 #include "frontend/ir/Ops.h"
 
+#include <functional>
+
 namespace affjit {
 namespace {
 
@@ -30,16 +32,13 @@ Operation *innermostCommonLoop(Operation *a, Operation *b) {
 }
 
 /// The orders jamming may use and keep the dependence from `src` to `dst`
-/// carried at `depth` with these components (one per common loop): a
-/// distance of a whole jammed block or more, or inner components that
-/// cannot run the sink's instance before the source's.
+/// carried at `depth` within a block of copies, with these components (one
+/// per common loop): inner components that cannot run the sink's instance
+/// before the source's.
 std::vector<JamOrder>
 ordersKeeping(const std::vector<DependenceComponent> &components,
-              unsigned depth, int64_t span, Operation *src, Operation *dst) {
+              unsigned depth, Operation *src, Operation *dst) {
   const std::vector<JamOrder> all{JamOrder::Interleaved, JamOrder::CopyByCopy};
-  const DependenceComponent &carried = components[depth - 1];
-  if (carried.lb && *carried.lb >= span)
-    return all;
   for (size_t k = depth; k < components.size(); ++k) {
     const DependenceComponent &c = components[k];
     if (!c.lb || *c.lb < 0)
@@ -81,14 +80,29 @@ bool isInnermostLoopBody(Block &block) {
   return !holdsLoop;
 }
 
-UnrollJamLegality checkUnrollJam(Operation *forOp, unsigned factor,
-                                 DependenceChecker *checker) {
+namespace {
+
+/// A dependence carried by the jammed loop within one block of copies.
+struct BlockDependence {
+  const MemRefAccess &src, &dst;
+  /// Per common loop; the jammed loop's at `depth - 1`.
+  const std::vector<DependenceComponent> &components;
+  unsigned depth;
+};
+
+/// Calls `visit` for every dependence `forOp` carries between two accesses
+/// inside it whose distance along `forOp` may be less than `factor`
+/// iterations (a block of copies); stops at the first reason `visit`
+/// returns. "" when all were visited, else why not: an op the analysis
+/// cannot see, a dependence it cannot bound, or `visit`'s reason.
+std::string visitBlockDependences(
+    Operation *forOp, unsigned factor, DependenceChecker *checker,
+    const std::function<std::string(const BlockDependence &)> &visit) {
   std::optional<std::vector<MemRefAccess>> accesses =
       getAccessesAcrossIterations(forOp);
   if (!accesses)
-    return {std::nullopt,
-            "an op in it has memory effects the dependence analysis cannot "
-            "see"};
+    return "an op in it has memory effects the dependence analysis cannot "
+           "see";
   DependenceOptions options;
   options.exact = true;
   DependenceChecker own(options);
@@ -96,7 +110,6 @@ UnrollJamLegality checkUnrollJam(Operation *forOp, unsigned factor,
   unsigned depth = (unsigned)getEnclosingInductionVars(forOp).size() + 1;
   int64_t span = (int64_t)factor * AffineForOp(forOp).getStep();
   SameIterationTest quick(*accesses);
-  bool interleaved = true;
   for (size_t i = 0; i < accesses->size(); ++i)
     for (size_t j = 0; j < accesses->size(); ++j) {
       const MemRefAccess &src = (*accesses)[i], &dst = (*accesses)[j];
@@ -107,61 +120,55 @@ UnrollJamLegality checkUnrollJam(Operation *forOp, unsigned factor,
       if (r.kind == DependenceResult::NoDependence)
         continue;
       if (r.kind == DependenceResult::Failure)
-        return {std::nullopt, "the dependence from " + describeAt(src.op) +
-                                  " to " + describeAt(dst.op) +
-                                  " cannot be bounded"};
-      std::vector<JamOrder> kept =
-          ordersKeeping(r.components, depth, span, src.op, dst.op);
-      if (kept.empty())
-        return {std::nullopt, "jamming would reverse its dependence from " +
-                                  describeAt(src.op) + " to " +
-                                  describeAt(dst.op)};
-      interleaved &= kept.front() == JamOrder::Interleaved;
+        return "the dependence from " + describeAt(src.op) + " to " +
+               describeAt(dst.op) + " cannot be bounded";
+      const DependenceComponent &carried = r.components[depth - 1];
+      if (carried.lb && *carried.lb >= span)
+        continue;
+      if (std::string why = visit({src, dst, r.components, depth});
+          !why.empty())
+        return why;
     }
+  return "";
+}
+
+} // namespace
+
+UnrollJamLegality checkUnrollJam(Operation *forOp, unsigned factor,
+                                 DependenceChecker *checker) {
+  bool interleaved = true;
+  std::string why = visitBlockDependences(
+      forOp, factor, checker, [&](const BlockDependence &d) -> std::string {
+        std::vector<JamOrder> kept =
+            ordersKeeping(d.components, d.depth, d.src.op, d.dst.op);
+        if (kept.empty())
+          return "jamming would reverse its dependence from " +
+                 describeAt(d.src.op) + " to " + describeAt(d.dst.op);
+        interleaved &= kept.front() == JamOrder::Interleaved;
+        return "";
+      });
+  if (!why.empty())
+    return {std::nullopt, why};
   return {interleaved ? JamOrder::Interleaved : JamOrder::CopyByCopy, ""};
 }
 
 JamSkew getJamSkew(Operation *outer, Operation *inner, unsigned factor,
                    DependenceChecker *checker) {
-  std::optional<std::vector<MemRefAccess>> accesses =
-      getAccessesAcrossIterations(outer);
-  if (!accesses)
-    return {std::nullopt,
-            "an op in it has memory effects the dependence analysis cannot "
-            "see"};
-  DependenceOptions options;
-  options.exact = true;
-  DependenceChecker own(options);
-  DependenceChecker &c = checker ? *checker : own;
-  unsigned depth = (unsigned)getEnclosingInductionVars(outer).size() + 1;
-  int64_t span = (int64_t)factor * AffineForOp(outer).getStep();
-  SameIterationTest quick(*accesses);
   // The least inner distance of a dependence carried within a block.
   std::optional<int64_t> least;
-  for (size_t i = 0; i < accesses->size(); ++i)
-    for (size_t j = 0; j < accesses->size(); ++j) {
-      const MemRefAccess &src = (*accesses)[i], &dst = (*accesses)[j];
-      if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite) ||
-          quick.onlySameIterationMeets(i, j, outer))
-        continue;
-      DependenceResult r = c.check(src, dst, depth);
-      if (r.kind == DependenceResult::NoDependence)
-        continue;
-      std::string pair = describeAt(src.op) + " to " + describeAt(dst.op);
-      if (r.kind == DependenceResult::Failure)
-        return {std::nullopt,
-                "the dependence from " + pair + " cannot be bounded"};
-      const DependenceComponent &carried = r.components[depth - 1];
-      if (carried.lb && *carried.lb >= span)
-        continue;
-      if (r.components.size() <= depth || r.components[depth].loop != inner ||
-          !r.components[depth].lb)
-        return {std::nullopt, "the dependence from " + pair +
-                                  " goes back an unbounded number of "
-                                  "columns"};
-      least = std::min(least.value_or(*r.components[depth].lb),
-                       *r.components[depth].lb);
-    }
+  std::string why = visitBlockDependences(
+      outer, factor, checker, [&](const BlockDependence &d) -> std::string {
+        if (d.components.size() <= d.depth ||
+            d.components[d.depth].loop != inner || !d.components[d.depth].lb)
+          return "the dependence from " + describeAt(d.src.op) + " to " +
+                 describeAt(d.dst.op) +
+                 " goes back an unbounded number of columns";
+        int64_t lb = *d.components[d.depth].lb;
+        least = std::min(least.value_or(lb), lb);
+        return "";
+      });
+  if (!why.empty())
+    return {std::nullopt, why};
   return {least ? std::max<int64_t>(0, 1 - *least) : 0, ""};
 }
 

@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 using namespace affjit;
@@ -112,14 +113,19 @@ struct Tally {
   unsigned refusedButLegal = 0;
 };
 
-/// The pairs of executions in one jammed block of `loop` (constant bounds)
-/// that `order` would run in the reverse order: 0 when it keeps them all.
-unsigned reversedPairs(Operation *loop, unsigned factor, JamOrder order,
-                       const AccessTrace &trace) {
+/// Calls `visit(x, y, copyX, copyY)` for every pair of executions inside
+/// `loop` (constant bounds) touching one element, one of them a write, x
+/// first, in one block of `factor` iterations that a jam would run
+/// together; copyX and copyY are their iterations' places in the block.
+void forEachConflictInBlock(
+    Operation *loop, unsigned factor, const AccessTrace &trace,
+    const std::function<void(const Execution &, const Execution &, int64_t,
+                             int64_t)> &visit) {
   AffineForOp forOp(loop);
   int64_t lb = *forOp.getConstantLowerBound(), step = forOp.getStep();
   int64_t trips = ((*forOp.getConstantUpperBound() - lb) + step - 1) / step;
   int64_t jammed = trips / factor * factor;
+  size_t depth = getEnclosingInductionVars(loop).size();
   std::map<std::pair<Value *, std::vector<int64_t>>, std::vector<Execution>>
       byElement;
   for (const auto &[op, points] : trace) {
@@ -129,24 +135,32 @@ unsigned reversedPairs(Operation *loop, unsigned factor, JamOrder order,
     for (const AccessPoint &p : points)
       byElement[{access.memref, p.index}].push_back({op, access.isWrite, &p});
   }
-  unsigned reversed = 0;
   for (const auto &[element, execs] : byElement)
     for (const Execution &x : execs)
       for (const Execution &y : execs) {
-        if (x.point->time >= y.point->time || (!x.isWrite && !y.isWrite))
-          continue;
-        size_t depth = getEnclosingInductionVars(loop).size();
-        if (!std::equal(x.point->ivs.begin(), x.point->ivs.begin() + depth,
+        if (x.point->time >= y.point->time || (!x.isWrite && !y.isWrite) ||
+            !std::equal(x.point->ivs.begin(), x.point->ivs.begin() + depth,
                         y.point->ivs.begin()))
           continue;
         int64_t ix = (x.point->ivs[depth] - lb) / step,
                 iy = (y.point->ivs[depth] - lb) / step;
-        if (ix >= jammed || iy >= jammed || ix / factor != iy / factor)
-          continue;
-        if (!(jammedPlace(x.op, loop, x.point->ivs, depth, ix % factor, order) <
-              jammedPlace(y.op, loop, y.point->ivs, depth, iy % factor, order)))
-          ++reversed;
+        if (ix < jammed && iy < jammed && ix / factor == iy / factor)
+          visit(x, y, ix % factor, iy % factor);
       }
+}
+
+/// The pairs of executions in one jammed block of `loop` (constant bounds)
+/// that `order` would run in the reverse order: 0 when it keeps them all.
+unsigned reversedPairs(Operation *loop, unsigned factor, JamOrder order,
+                       const AccessTrace &trace) {
+  size_t depth = getEnclosingInductionVars(loop).size();
+  unsigned reversed = 0;
+  forEachConflictInBlock(
+      loop, factor, trace,
+      [&](const Execution &x, const Execution &y, int64_t cx, int64_t cy) {
+        reversed += !(jammedPlace(x.op, loop, x.point->ivs, depth, cx, order) <
+                      jammedPlace(y.op, loop, y.point->ivs, depth, cy, order));
+      });
   return reversed;
 }
 
@@ -201,43 +215,22 @@ struct SkewCheck {
 
 SkewCheck checkSkew(Operation *outer, Operation *inner, unsigned rows,
                     int64_t skew, const AccessTrace &trace) {
-  AffineForOp o(outer), in(inner);
-  int64_t lb = *o.getConstantLowerBound(), step = o.getStep();
-  int64_t trips = (*o.getConstantUpperBound() - lb + step - 1) / step;
-  int64_t jammed = trips / rows * rows;
+  AffineForOp in(inner);
   int64_t first = *in.getConstantLowerBound(),
           last = *in.getConstantUpperBound();
-  size_t depth = getEnclosingInductionVars(outer).size();
-  std::map<std::pair<Value *, std::vector<int64_t>>, std::vector<Execution>>
-      byElement;
-  for (const auto &[op, points] : trace) {
-    if (!op->isAncestorOrSelf(outer))
-      continue;
-    MemRefAccess access = getMemRefAccesses(op).front();
-    for (const AccessPoint &p : points)
-      byElement[{access.memref, p.index}].push_back({op, access.isWrite, &p});
-  }
+  size_t column = getEnclosingInductionVars(outer).size() + 1;
   SkewCheck result;
-  for (const auto &[element, execs] : byElement)
-    for (const Execution &x : execs)
-      for (const Execution &y : execs) {
-        if (x.point->time >= y.point->time || (!x.isWrite && !y.isWrite) ||
-            !std::equal(x.point->ivs.begin(), x.point->ivs.begin() + depth,
-                        y.point->ivs.begin()))
-          continue;
-        int64_t ix = (x.point->ivs[depth] - lb) / step,
-                iy = (y.point->ivs[depth] - lb) / step;
-        if (ix >= jammed || iy >= jammed || ix / rows != iy / rows)
-          continue;
-        auto px = skewedPlace(ix % rows, x.point->ivs[depth + 1],
-                              positionInBlock(x.op), first, last, rows, skew);
-        auto py = skewedPlace(iy % rows, y.point->ivs[depth + 1],
-                              positionInBlock(y.op), first, last, rows, skew);
-        if (!(px < py))
-          ++result.reversed;
-        if (px[0] == 1 && py[0] == 1 && px[1] == py[1] && px[2] != py[2])
-          ++result.sameStep;
-      }
+  forEachConflictInBlock(
+      outer, rows, trace,
+      [&](const Execution &x, const Execution &y, int64_t cx, int64_t cy) {
+        auto px = skewedPlace(cx, x.point->ivs[column], positionInBlock(x.op),
+                              first, last, rows, skew);
+        auto py = skewedPlace(cy, y.point->ivs[column], positionInBlock(y.op),
+                              first, last, rows, skew);
+        result.reversed += !(px < py);
+        result.sameStep +=
+            px[0] == 1 && py[0] == 1 && px[1] == py[1] && px[2] != py[2];
+      });
   return result;
 }
 
