@@ -132,7 +132,26 @@ struct JamPlan {
   JamOrder order = JamOrder::Interleaved;
 };
 
-/// The enclosing loops of `inner` whose iterations share loaded registers,
+/// True if `inner` is a scalar loop carrying a float: a chain of dependent
+/// adds (a sum kept in order, layernorm's row sums) whose latency the
+/// copies of an enclosing loop hide, shared loads or not. (A vectorized
+/// loop's lanes already fill the core: softmax's exp and in-order sum ran
+/// slower with 8 rows jammed.)
+bool isScalarFloatChain(AffineForOp inner) {
+  std::vector<Value *> args = inner.getRegionIterArgs();
+  if (std::none_of(args.begin(), args.end(),
+                   [](Value *v) { return v->getType().isFloat(); }))
+    return false;
+  bool vector = false;
+  inner.getOperation()->walk([&](Operation *op) {
+    for (Value *v : op->getResults())
+      vector |= v->getType().isVector();
+  });
+  return !vector;
+}
+
+/// The enclosing loops of `inner` whose iterations share loaded registers
+/// (or that would run copies of a scalar float chain),
 /// with the inner loops' bounds independent of them: most shared first,
 /// the inner one first among equals.
 std::vector<Candidate> enclosingCandidates(AffineForOp inner,
@@ -148,7 +167,7 @@ std::vector<Candidate> enclosingCandidates(AffineForOp inner,
         std::none_of(path.begin(), path.end(),
                      [&](AffineForOp l) { return boundsDependOn(l, iv); });
     LoadWidths w = loadRegisters(inner, candidate, vectorBits);
-    if (independent && w.shared > 0)
+    if (independent && (w.shared > 0 || isScalarFloatChain(inner)))
       scored.push_back({w.shared, {candidate, w.ownOps}});
     path.push_back(candidate);
   }

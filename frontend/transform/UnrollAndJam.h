@@ -12,7 +12,10 @@
 // U fills the vector registers with accumulators (the target's register
 // count, a quarter kept for operands), at most 8. The loop chosen is the
 // enclosing one whose iterations share the most loaded register width
-// among those that can be blocked (the next one when the best cannot).
+// among those that can be blocked (the next one when the best cannot). A
+// scalar loop carrying a float (a sum kept in order: layernorm's rows) is
+// blocked even when its copies share no load: its adds wait on each other,
+// and U copies run U chains at once.
 // Jamming must keep every dependence it carries (UnrollJamLegality.h: a
 // parallel loop, or one like atax's rows whose dependences run forward
 // along the inner loops), a load is shared only if the loop never writes its
