@@ -31,29 +31,11 @@ std::vector<AffineForOp> candidates(Operation *func) {
   std::vector<AffineForOp> out;
   walkOps<AffineForOp>(func, [&](AffineForOp inner) {
     auto outer = dyn_cast<AffineForOp>(inner->getParentOp());
-    if (!outer || outer.getBody()->getOperations().size() != 2)
-      return;
-    bool holdsLoop = false;
-    inner.getOperation()->walk([&](Operation *op) {
-      holdsLoop |= op != inner.getOperation() && op->isa("affine.for");
-    });
-    if (!holdsLoop)
+    if (outer && outer.getBody()->getOperations().size() == 2 &&
+        isInnermostLoopBody(*inner.getBody()))
       out.push_back(inner);
   });
   return out;
-}
-
-/// True if an op of `inner`'s body makes or takes a vector: a vectorized
-/// loop, whose lanes already run side by side.
-bool isVectorBody(AffineForOp inner) {
-  bool vector = false;
-  inner.getOperation()->walk([&](Operation *op) {
-    for (Value *v : op->getOperands())
-      vector |= v->getType().isVector();
-    for (Value *v : op->getResults())
-      vector |= v->getType().isVector();
-  });
-  return vector;
 }
 
 /// Why the rows of `outer` around `inner` cannot be blocked, or "" with
@@ -75,7 +57,7 @@ std::string planRows(AffineForOp outer, AffineForOp inner, unsigned maxRows,
   if (inner.getBody()->getOperations().size() > kMaxBodyOps)
     return "the inner body is too large to copy " + std::to_string(rows) +
            " times";
-  if (isVectorBody(inner))
+  if (usesVectors(inner.getOperation()))
     return "the inner loop is vectorized";
   if (isLoopMemoryParallel(inner.getOperation()))
     return "the inner loop carries no dependence (its iterations already "
@@ -90,15 +72,6 @@ std::string planRows(AffineForOp outer, AffineForOp inner, unsigned maxRows,
     return "the rows' lag exceeds the inner trip count";
   plan = {outer, inner, rows, *skew.skew};
   return "";
-}
-
-/// `v + k` as an affine.apply (or `v` itself).
-Value *offset(OpBuilder &b, Value *v, int64_t k) {
-  if (k == 0)
-    return v;
-  return AffineApplyOp::create(
-             b, AffineMap::get(1, 0, {AffineExpr::dim(0) + k}), {v})
-      .getResult();
 }
 
 /// Copies the body of `inner` (without its yield) at `b` for one row and
@@ -143,7 +116,7 @@ void skewAndJam(const SkewPlan &plan) {
   body.setLoc(outer.getLoc());
   std::vector<Value *> rows;
   for (int64_t u = 0; u <= u1; ++u)
-    rows.push_back(offset(body, jammed.getInductionVar(), u * step));
+    rows.push_back(addConstantIndex(body, jammed.getInductionVar(), u * step));
 
   auto alone = [&](int64_t u, int64_t from, int64_t to) {
     if (from >= to)
@@ -160,8 +133,8 @@ void skewAndJam(const SkewPlan &plan) {
   OpBuilder in = OpBuilder::before(steady.getBody()->getTerminator());
   in.setLoc(inner.getLoc());
   for (int64_t u = 0; u <= u1; ++u)
-    cloneBody(inner, in, rows[u], offset(in, steady.getInductionVar(), -s * u),
-              outerIv);
+    cloneBody(inner, in, rows[u],
+              addConstantIndex(in, steady.getInductionVar(), -s * u), outerIv);
   for (int64_t u = 1; u <= u1; ++u)
     alone(u, last - s * u, last);
 

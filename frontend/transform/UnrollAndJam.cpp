@@ -139,15 +139,9 @@ struct JamPlan {
 /// slower with 8 rows jammed.)
 bool isScalarFloatChain(AffineForOp inner) {
   std::vector<Value *> args = inner.getRegionIterArgs();
-  if (std::none_of(args.begin(), args.end(),
-                   [](Value *v) { return v->getType().isFloat(); }))
-    return false;
-  bool vector = false;
-  inner.getOperation()->walk([&](Operation *op) {
-    for (Value *v : op->getResults())
-      vector |= v->getType().isVector();
-  });
-  return !vector;
+  return std::any_of(args.begin(), args.end(),
+                     [](Value *v) { return v->getType().isFloat(); }) &&
+         !usesVectors(inner.getOperation());
 }
 
 /// The enclosing loops of `inner` whose iterations share loaded registers
@@ -203,13 +197,7 @@ public:
     Value *iv = jammed.getInductionVar();
     for (unsigned u = 0; u < factor; ++u)
       maps[u][loop.getInductionVar()] =
-          u == 0 ? iv
-                 : AffineApplyOp::create(
-                       body,
-                       AffineMap::get(1, 0,
-                                      {AffineExpr::dim(0) + step * (int64_t)u}),
-                       {iv})
-                       .getResult();
+          addConstantIndex(body, iv, step * (int64_t)u);
     jamOps(loop.getBody(), body);
     return jammed;
   }

@@ -4,6 +4,8 @@
 #include "frontend/parse/Parser.h"
 #include "frontend/verify/Verifier.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <sstream>
 #include <unordered_map>
@@ -35,6 +37,13 @@ std::unique_ptr<ParsedModule> parseModuleText(const std::string &text,
     }
     return nullptr;
   }
+  return parsed;
+}
+
+std::unique_ptr<ParsedModule> expectParsed(const std::string &text) {
+  std::string errors;
+  auto parsed = parseModuleText(text, &errors);
+  EXPECT_TRUE(parsed) << errors << text;
   return parsed;
 }
 

@@ -29,6 +29,10 @@ struct ParsedModule {
 std::unique_ptr<ParsedModule> parseModuleText(const std::string &text,
                                               std::string *errors = nullptr);
 
+/// parseModuleText for an input that must parse: a failure is a test
+/// failure naming the errors and the text (and null is returned).
+std::unique_ptr<ParsedModule> expectParsed(const std::string &text);
+
 /// One element touched by one execution of an access.
 struct AccessPoint {
   /// Values of the affine.for induction variables around the access,

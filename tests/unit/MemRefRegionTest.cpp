@@ -23,13 +23,6 @@ namespace {
 
 using Index = std::vector<int64_t>;
 
-std::unique_ptr<ParsedModule> parse(const std::string &text) {
-  std::string errors;
-  auto parsed = parseModuleText(text, &errors);
-  EXPECT_TRUE(parsed) << errors << text;
-  return parsed;
-}
-
 /// The n-th affine access op of the module's first function.
 Operation *accessOp(const ParsedModule &m, unsigned n = 0) {
   return affineAccessOps(m.func()).at(n);
@@ -81,7 +74,7 @@ void expectBoxEq(const std::optional<std::vector<RegionDimBox>> &got,
 
 TEST(MemRefRegion, TileOfAnOuterLoopIsParametricAtDepthOne) {
   // MLIR's own example for MemRefRegion::compute: {%i <= d0 <= %i + 7}.
-  auto m = parse(R"(func.func @f(%A: memref<64xf32>) {
+  auto m = expectParsed(R"(func.func @f(%A: memref<64xf32>) {
   affine.for %i = 0 to 32 {
     affine.for %ii = affine_map<(d0) -> (d0)>(%i) to affine_map<(d0) -> (d0 + 8)>(%i) {
       %v = affine.load %A[%ii] : memref<64xf32>
@@ -126,7 +119,7 @@ TEST(MemRefRegion, TileOfAnOuterLoopIsParametricAtDepthOne) {
 
 TEST(MemRefRegion, WriteRegionOfAMatmulNestIsTheOutput) {
   // Seed 002's "src write region size": the store ignores the k loop.
-  auto m = parse(
+  auto m = expectParsed(
       R"(func.func @f(%A: memref<64x32xf32>, %B: memref<32x128xf32>, %C: memref<64x128xf32>) {
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 128 {
@@ -156,7 +149,7 @@ TEST(MemRefRegion, WriteRegionOfAMatmulNestIsTheOutput) {
 }
 
 TEST(MemRefRegion, StepsMinMaxBoundsDivModAndGuardsAreExact) {
-  auto m = parse(R"(func.func @f(%A: memref<40x12xf32>) {
+  auto m = expectParsed(R"(func.func @f(%A: memref<40x12xf32>) {
   affine.for %i = 1 to 20 step 3 {
     affine.for %j = affine_map<(d0) -> (d0 floordiv 2)>(%i) to min affine_map<(d0) -> (12, d0 + 2)>(%i) step 2 {
       affine.for %k = max affine_map<(d0, d1) -> (0, d1 - d0 - 2)>(%i, %j) to 3 {
@@ -189,7 +182,7 @@ TEST(MemRefRegion, StepsMinMaxBoundsDivModAndGuardsAreExact) {
 }
 
 TEST(MemRefRegion, VectorAccessesCoverTheWholeVector) {
-  auto m = parse(R"(func.func @f(%A: memref<8x40xf32>) {
+  auto m = expectParsed(R"(func.func @f(%A: memref<8x40xf32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 4 {
       %v = affine.vector_load %A[%i * 2, %j * 8] : memref<8x40xf32>, vector<2x8xf32>
@@ -213,7 +206,7 @@ TEST(MemRefRegion, VectorAccessesCoverTheWholeVector) {
 }
 
 TEST(MemRefRegion, DmaTransfersDelineariseOverTheMemref) {
-  auto m = parse(R"(func.func @f() {
+  auto m = expectParsed(R"(func.func @f() {
   %slow = memref.alloc() : memref<4x5xf32>
   %fast = memref.alloc() : memref<2x5xf32, 1>
   %packed = memref.alloc() : memref<8xf32, 1>
@@ -268,7 +261,7 @@ TEST(MemRefRegion, SizesInBytesFollowTheElementType) {
   EXPECT_EQ(bytes(Type::vector({4, 2}, Type::f32())), 32);
   EXPECT_FALSE(getElementSizeInBytes(Type::f32()));
 
-  auto m = parse(R"(func.func @f(%A: memref<f64>, %B: memref<10xi16>) {
+  auto m = expectParsed(R"(func.func @f(%A: memref<f64>, %B: memref<10xi16>) {
   %v = affine.load %A[] : memref<f64>
   affine.for %i = 0 to 0 {
     %w = affine.load %B[%i] : memref<10xi16>
@@ -287,8 +280,8 @@ TEST(MemRefRegion, SizesInBytesFollowTheElementType) {
 }
 
 TEST(MemRefRegion, DynamicSizesAndSymbolicBounds) {
-  auto m =
-      parse(R"(func.func @f(%A: memref<?xf32>, %B: memref<16xf32>, %n: index) {
+  auto m = expectParsed(
+      R"(func.func @f(%A: memref<?xf32>, %B: memref<16xf32>, %n: index) {
   affine.for %i = 0 to %n {
     %a = affine.load %A[%i] : memref<?xf32>
     %b = affine.load %B[%i] : memref<16xf32>
@@ -310,7 +303,7 @@ TEST(MemRefRegion, DynamicSizesAndSymbolicBounds) {
 }
 
 TEST(MemRefRegion, WhatIsNotAffineGivesNoRegion) {
-  auto m = parse(R"(func.func private @use(memref<10xf32>)
+  auto m = expectParsed(R"(func.func private @use(memref<10xf32>)
 func.func @f(%A: memref<10xf32>, %s: index) {
   affine.for %i = 0 to 10 {
     %x = affine.load %A[%i * symbol(%s)] : memref<10xf32>
@@ -470,7 +463,7 @@ TEST(MemRefRegion, RandomProgramsMatchBruteForcePerAccess) {
   int checked = 0, exact = 0;
   for (uint64_t i = 0; i < 120; ++i) {
     std::string text = generateAffineProgram(programSeed(4000, i), options);
-    auto m = parse(text);
+    auto m = expectParsed(text);
     ASSERT_TRUE(m);
     auto trace = traceAccesses(m->func());
     ASSERT_TRUE(trace) << text;
@@ -491,7 +484,7 @@ TEST(MemRefRegion, RandomProgramsUnionOverTheNestMatchesBruteForce) {
   std::mt19937_64 rng(7);
   for (uint64_t i = 0; i < 80; ++i) {
     std::string text = generateAffineProgram(programSeed(5000, i), options);
-    auto m = parse(text);
+    auto m = expectParsed(text);
     ASSERT_TRUE(m);
     auto trace = traceAccesses(m->func());
     ASSERT_TRUE(trace);

@@ -23,13 +23,6 @@ using namespace affjit::test;
 
 namespace {
 
-std::unique_ptr<ParsedModule> parse(const std::string &text) {
-  std::string errors;
-  auto parsed = parseModuleText(text, &errors);
-  EXPECT_TRUE(parsed) << errors << text;
-  return parsed;
-}
-
 /// The ops nested in `root`; those without regions in program order.
 std::vector<Operation *> opsIn(Operation *root) {
   std::vector<Operation *> ops;
@@ -88,7 +81,7 @@ std::string effectTable(Operation *func) {
 //===----------------------------------------------------------------------===//
 
 TEST(MemoryEffects, EachOpAndOperand) {
-  auto m = parse(R"(
+  auto m = expectParsed(R"(
 func.func @f(%A: memref<16xf32>, %B: memref<16xf32, 1>, %T: memref<2xi32>,
              %S: memref<1xindex>, %M: memref<4x4xf32>) {
   %c0 = arith.constant 0 : index
@@ -166,7 +159,7 @@ func.return:
 }
 
 TEST(MemoryEffects, AllocationsNameTheirResult) {
-  auto m = parse(R"(func.func @f(%n: index) {
+  auto m = expectParsed(R"(func.func @f(%n: index) {
   %a = memref.alloc(%n) : memref<?xf32>
   memref.dealloc %a : memref<?xf32>
   return
@@ -245,7 +238,7 @@ TEST(MemoryEffects, UnknownAndMalformedOpsMayDoAnything) {
   EXPECT_EQ(describe(getMemoryEffects(unknown.get())), "read ?, write ?");
   EXPECT_FALSE(hasNoMemoryEffect(unknown.get()));
   // An affine.load without its map cannot be read: nothing is assumed.
-  auto m = parse(R"(func.func @f(%A: memref<4xf32>) {
+  auto m = expectParsed(R"(func.func @f(%A: memref<4xf32>) {
   return
 }
 )");
@@ -285,7 +278,7 @@ const char *const kNested = R"(func.func @f(%A: memref<16xf32>,
 )";
 
 TEST(MemoryEffects, OpsWithRegionsHaveTheirBodiesEffects) {
-  auto m = parse(kNested);
+  auto m = expectParsed(kNested);
   ASSERT_TRUE(m);
   Block &entry = m->func()->getRegion(0).front();
   Value *A = entry.getArgument(0), *B = entry.getArgument(1),
@@ -326,7 +319,7 @@ TEST(MemoryEffects, OpsWithRegionsHaveTheirBodiesEffects) {
 }
 
 TEST(MemoryEffects, CallsReadAndWriteAnything) {
-  auto m = parse(R"(func.func private @g(memref<8xf32>, index)
+  auto m = expectParsed(R"(func.func private @g(memref<8xf32>, index)
 func.func @f(%A: memref<8xf32>, %B: memref<8xf32>, %n: index) {
   func.call @g(%A, %n) : (memref<8xf32>, index) -> ()
   return
@@ -368,7 +361,7 @@ func.func @f(%A: memref<4x4xf32>, %B: memref<4x4xf32>, %bytes: memref<64xi8>) {
 )";
 
 TEST(MemoryEffects, ViewsAliasTheirSource) {
-  auto m = parse(kViews);
+  auto m = expectParsed(kViews);
   ASSERT_TRUE(m);
   Operation *f = m->module->lookupSymbol("f");
   Block &entry = f->getRegion(0).front();
@@ -424,7 +417,8 @@ TEST(MemoryEffects, ViewsAliasTheirSource) {
 }
 
 TEST(MemoryEffects, ReshapeIsAViewThatReadsItsShape) {
-  auto m = parse(R"(func.func @f(%A: memref<16xf32>, %S: memref<2xindex>) {
+  auto m =
+      expectParsed(R"(func.func @f(%A: memref<16xf32>, %S: memref<2xindex>) {
   %r = memref.reshape %A(%S) : (memref<16xf32>, memref<2xindex>) -> memref<4x4xf32>
   return
 }
@@ -456,7 +450,7 @@ const char *const kAccesses =
 )";
 
 TEST(AffineAccess, Accessors) {
-  auto m = parse(kAccesses);
+  auto m = expectParsed(kAccesses);
   ASSERT_TRUE(m);
   Block &entry = m->func()->getRegion(0).front();
   Value *A = entry.getArgument(0), *B = entry.getArgument(1),
@@ -525,7 +519,7 @@ bool verifies(const Module &module, std::string &errors) {
 }
 
 TEST(AffineAccess, SettersRewriteTheOp) {
-  auto m = parse(
+  auto m = expectParsed(
       R"(func.func @f(%A: memref<8x16xf32>, %B: memref<8x16xf32>, %i: index, %j: index, %n: index) {
   %x = affine.load %A[%i + 1, %j] : memref<8x16xf32>
   affine.store %x, %A[%i, %j] : memref<8x16xf32>
@@ -579,7 +573,7 @@ TEST(AffineAccess, SettersRewriteTheOp) {
 //===----------------------------------------------------------------------===//
 
 TEST(AffineDma, OperandsOfStartAndWait) {
-  auto m = parse(
+  auto m = expectParsed(
       R"(func.func @f(%A: memref<4x8xf32>, %B: memref<32xf32, 1>, %T: memref<2x2xi32>, %i: index, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

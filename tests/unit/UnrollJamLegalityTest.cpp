@@ -29,13 +29,6 @@ using namespace affjit::test;
 
 namespace {
 
-std::unique_ptr<ParsedModule> parse(const std::string &text) {
-  std::string errors;
-  auto parsed = parseModuleText(text, &errors);
-  EXPECT_TRUE(parsed) << errors << text;
-  return parsed;
-}
-
 std::vector<Operation *> loopsOf(Operation *func) {
   std::vector<Operation *> out;
   func->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -168,7 +161,7 @@ unsigned reversedPairs(Operation *loop, unsigned factor, JamOrder order,
 /// analysis accepts reverses no pair.
 void checkProgram(const std::string &text, unsigned factor, Tally &tally) {
   SCOPED_TRACE(text);
-  auto m = parse(text);
+  auto m = expectParsed(text);
   ASSERT_TRUE(m);
   std::optional<AccessTrace> trace = traceAccesses(m->func(), 200000);
   if (!trace)
@@ -236,7 +229,7 @@ SkewCheck checkSkew(Operation *outer, Operation *inner, unsigned rows,
 
 std::optional<JamOrder> orderOf(const std::string &text, unsigned loopIndex,
                                 unsigned factor, std::string *why = nullptr) {
-  auto m = parse(text);
+  auto m = expectParsed(text);
   if (!m)
     return std::nullopt;
   UnrollJamLegality legality =
@@ -278,7 +271,7 @@ TEST(UnrollJamLegality, RowsUpdatingOneVectorJamCopyByCopy) {
   Tally tally;
   checkProgram(kAtax, 4, tally);
   EXPECT_EQ(tally.copyByCopy, 1u);
-  auto m = parse(kAtax);
+  auto m = expectParsed(kAtax);
   ASSERT_TRUE(m);
   auto trace = traceAccesses(m->func());
   ASSERT_TRUE(trace);
@@ -400,7 +393,7 @@ func.func @f(%A: memref<8x16xf32>) {
   return
 }
 )";
-  auto m = parse(text);
+  auto m = expectParsed(text);
   ASSERT_TRUE(m);
   Operation *f = nullptr;
   m->module->getOperation()->walk([&](Operation *op) {
@@ -458,7 +451,7 @@ TEST(UnrollJamLegality, SeidelRowsLagTwoColumns) {
   return
 }
 )";
-  auto m = parse(text);
+  auto m = expectParsed(text);
   ASSERT_TRUE(m);
   std::vector<Operation *> loops = loopsOf(m->func());
   JamSkew skew = getJamSkew(loops[0], loops[1], 4);
@@ -489,7 +482,7 @@ TEST(UnrollJamLegality, SkewsOfRandomRowLoopsAgainstBruteForce) {
   for (int i = 0; i < 300; ++i) {
     std::string text = generateAffineProgram(programSeed(6200, i), options);
     SCOPED_TRACE(text);
-    auto m = parse(text);
+    auto m = expectParsed(text);
     ASSERT_TRUE(m);
     auto trace = traceAccesses(m->func(), 200000);
     if (!trace)

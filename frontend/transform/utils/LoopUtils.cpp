@@ -225,4 +225,23 @@ void inheritInductionVarName(AffineForOp from, AffineForOp to) {
   to.getInductionVar()->setNameHint(from.getInductionVar()->getNameHint());
 }
 
+Value *addConstantIndex(OpBuilder &b, Value *v, int64_t k) {
+  if (k == 0)
+    return v;
+  return AffineApplyOp::create(
+             b, AffineMap::get(1, 0, {AffineExpr::dim(0) + k}), {v})
+      .getResult();
+}
+
+bool usesVectors(Operation *op) {
+  bool vector = false;
+  op->walk([&](Operation *nested) {
+    for (Value *v : nested->getOperands())
+      vector |= v->getType().isVector();
+    for (Value *v : nested->getResults())
+      vector |= v->getType().isVector();
+  });
+  return vector;
+}
+
 } // namespace affjit

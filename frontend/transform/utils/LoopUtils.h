@@ -1,11 +1,13 @@
 // Loop utilities the affine passes share, after MLIR's Affine LoopUtils
 // (seed 000, "affine.for"; seed 002 uses them after fusing): the perfectly
 // nested band of a nest, constant trip counts, promotion of a loop that
-// runs once, and normalization of bounds to `0 to N step 1`.
+// runs once, normalization of bounds to `0 to N step 1`, and the small
+// pieces unrolling needs.
 #pragma once
 
 #include "frontend/analysis/AffineValueMap.h"
 #include "frontend/analysis/ValueOrigins.h"
+#include "frontend/ir/Builder.h"
 #include "frontend/ir/Ops.h"
 
 #include <cstdint>
@@ -17,6 +19,14 @@ namespace affjit {
 /// Gives `to`'s induction variable the source name of `from`'s, so that
 /// reports name a rewritten loop as the user wrote it.
 void inheritInductionVarName(AffineForOp from, AffineForOp to);
+
+/// `v + k` as an affine.apply at `b` (`v` itself when k is 0): the
+/// induction variable of an unrolled copy.
+Value *addConstantIndex(OpBuilder &b, Value *v, int64_t k);
+
+/// True if `op` or an op nested in it takes or makes a vector: a loop the
+/// vectorizer has done, whose lanes already run side by side.
+bool usesVectors(Operation *op);
 
 /// `root` and the loops perfectly nested in it: each one's body holds only
 /// the next loop (and its yield). Stops at a loop with iter_args below the
