@@ -3,8 +3,10 @@
 // bench compares the buffers of `none` and `default`) and, printed by
 // `affjit opt`, what MLIR's own lowering computes for the input
 // (run-mlir). AFFJIT_L2_BYTES=262144 and AFFJIT_LLC_BYTES=1048576 pin the
-// model to a 256 KiB L2 and a 1 MiB last-level cache, so the decisions do
-// not depend on the machine that runs the tests.
+// model to a 256 KiB L2 and a 1 MiB last-level cache, and
+// AFFJIT_VECTOR_BITS=512 the vector width (tile sizes are whole vectors,
+// unroll-jam's block fills the registers), so the decisions do not depend
+// on the machine that runs the tests.
 #include "support/FusionOracle.h"
 #include "support/MlirOracle.h"
 #include "support/Subprocess.h"
@@ -17,7 +19,8 @@ using namespace affjit::test;
 
 namespace {
 
-const std::string kL2 = "AFFJIT_L2_BYTES=262144 AFFJIT_LLC_BYTES=1048576 ";
+const std::string kL2 =
+    "AFFJIT_L2_BYTES=262144 AFFJIT_LLC_BYTES=1048576 AFFJIT_VECTOR_BITS=512 ";
 
 CommandResult affjit(const std::string &args, const std::string &env = kL2) {
   return runCommand(env + shellQuote(affjitBinary()) + " " + args);
