@@ -801,7 +801,10 @@ double machinePeakGflops() {
     auto fn = lib ? reinterpret_cast<float (*)(long, float, float)>(
                         dlsym(lib, "machine_peak_fma"))
                   : nullptr;
-    if (!fn)
+    auto flopsPerRound = lib ? reinterpret_cast<long (*)()>(
+                                   dlsym(lib, "machine_peak_flops_per_round"))
+                             : nullptr;
+    if (!fn || !flopsPerRound)
       return 0.0;
     const long rounds = 1 << 20;
     double best = 1e30;
@@ -810,7 +813,7 @@ double machinePeakGflops() {
       benchmark::DoNotOptimize(fn(rounds, 0.999999f, 1e-6f));
       best = std::min(best, threadSeconds() - t0);
     }
-    return 12.0 * 16 * 2 * rounds / best / 1e9;
+    return (double)flopsPerRound() * rounds / best / 1e9;
   }();
   return peak;
 }

@@ -17,8 +17,7 @@ namespace {
 using PeakFn = float (*)(long, float, float);
 using TriadFn = void (*)(float *, const float *, const float *, float, size_t);
 
-/// Chains x lanes x 2 flops per round of machine_peak_fma.
-constexpr double kFlopsPerRound = 12 * 16 * 2;
+using FlopsPerRoundFn = long (*)();
 constexpr long kRounds = 1 << 20;
 /// Elements of each triad array: 64 MB, far beyond any cache.
 constexpr size_t kTriadN = size_t(1) << 24;
@@ -46,15 +45,18 @@ void *peerSymbol(const char *symbol, std::string &error) {
 void BM_MachinePeakFlops(benchmark::State &state) {
   std::string error;
   auto peak = reinterpret_cast<PeakFn>(peerSymbol("machine_peak_fma", error));
-  if (!peak) {
+  // Chains x lanes x 2 flops per round, lanes the peer's vector width.
+  auto flopsPerRound = reinterpret_cast<FlopsPerRoundFn>(
+      peak ? peerSymbol("machine_peak_flops_per_round", error) : nullptr);
+  if (!peak || !flopsPerRound) {
     state.SkipWithError(error.c_str());
     return;
   }
   for (auto _ : state)
     benchmark::DoNotOptimize(peak(kRounds, 0.999999f, 1e-6f));
-  state.counters["FLOPS"] =
-      benchmark::Counter(kFlopsPerRound * kRounds * (double)state.iterations(),
-                         benchmark::Counter::kIsRate);
+  state.counters["FLOPS"] = benchmark::Counter(
+      (double)flopsPerRound() * kRounds * (double)state.iterations(),
+      benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MachinePeakFlops)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 

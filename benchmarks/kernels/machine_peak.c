@@ -6,13 +6,22 @@
  * object the benchmark dlopens, so the host's widest vectors are used. */
 #include <stddef.h>
 
-/* Independent accumulator vectors: enough to hide the FMA latency of
- * every FMA unit of current x86 cores. Vector types (not arrays) keep
- * them in registers; on hosts with narrower vectors the compiler splits
- * each into several. */
+/* Independent accumulator vectors, one register each: enough to hide the
+ * FMA latency of every FMA unit of current x86 cores, and with the two
+ * operands 14 registers, so AVX2's 16 hold them (16 lanes each there took
+ * 24 registers, and the spills halved the measured peak). */
 #define CHAINS 12
+#if defined(__AVX512F__)
 #define LANES 16
+#elif defined(__AVX__)
+#define LANES 8
+#else
+#define LANES 4
+#endif
 typedef float vfloat __attribute__((vector_size(LANES * sizeof(float))));
+
+/* Flops of one round of machine_peak_fma on this build's vector width. */
+long machine_peak_flops_per_round(void) { return CHAINS * LANES * 2; }
 
 /* Runs `iterations` rounds of CHAINS x LANES multiply-adds (2 flops each);
  * returns their sum so the work is not optimized away. */
