@@ -8,6 +8,7 @@
 #include "frontend/transform/NestReport.h"
 #include "frontend/transform/NormalizeLoops.h"
 #include "frontend/transform/PackInvariants.h"
+#include "frontend/transform/PackPanels.h"
 #include "frontend/transform/Parallelize.h"
 #include "frontend/transform/ReassociateCarried.h"
 #include "frontend/transform/ScalarReplacement.h"
@@ -64,6 +65,10 @@ const PassRegistry &passRegistry() {
        "values an inner loop recomputes for every iteration of the loop "
        "around it computed once into a buffer (gemm's alpha * A[i, k])",
        [](Module &m, PassContext &c) { return packInvariants(m, c); }},
+      {"pack-panels",
+       "strided vector loads a row loop re-reads copied once before it "
+       "into panels read in order (gemm's B)",
+       [](Module &m, PassContext &c) { return packPanels(m, c); }},
       {"report",
        "the cost model's view of each nest as remarks: loop order, tiles, "
        "register block, estimated cache traffic (changes nothing)",
@@ -81,7 +86,7 @@ const PassRegistry &passRegistry() {
       "fuse",      "interchange", "tile",
       "scalrep",   "reassociate", "stream-reductions",
       "vectorize", "unroll-jam",  "skew-jam",
-      "pack",      "report"};
+      "pack",      "pack-panels", "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};
