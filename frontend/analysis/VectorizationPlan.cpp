@@ -294,6 +294,17 @@ bool streamsFromMemory(AffineForOp loop, const VectorizationTarget &target) {
   return bytes && *bytes > (double)target.streamingBytes;
 }
 
+/// Whether a loop nested in `loop` carries values (iter_args): vectorizing
+/// `loop` makes them vectors of accumulators.
+bool carriesInnerValues(AffineForOp loop) {
+  bool found = false;
+  loop.getOperation()->walk([&](Operation *op) {
+    if (auto inner = dyn_cast<AffineForOp>(op))
+      found |= op != loop.getOperation() && inner.getNumIterArgs() != 0;
+  });
+  return found;
+}
+
 } // namespace
 
 VectorizationCheck checkLoopVectorization(AffineForOp loop,
@@ -347,8 +358,9 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
   // only be spilled around it (softmax's exp loop: 1.65 ms with 4, 1.00
   // with 1, gcc 1.07).
   bool oneRegister = streams || body.callsFunctions();
-  for (unsigned k = oneRegister ? 1 : std::max(1u, target.interleave); k > 1;
-       k /= 2)
+  unsigned registers = carriesInnerValues(loop) ? target.accumulatorInterleave
+                                                : target.interleave;
+  for (unsigned k = oneRegister ? 1 : std::max(1u, registers); k > 1; k /= 2)
     if (span >= (__int128)lanes * k) {
       lanes *= k;
       break;

@@ -251,11 +251,13 @@ void collectCandidates(AffineForOp rows, PassContext &context,
                 "loop or their trip counts are not constant";
         else
           why = checkLoad(load, c);
-        // Loads that stay along the row loop for other reasons (A's
-        // broadcast, the accumulators) are not worth a word.
+        // Only a vector of columns that every row re-reads (a B panel) is
+        // worth a word: not the rows' own accesses, not a stencil's.
         bool relevant =
             getAccessPattern(load.getOperation(), rows.getInductionVar()) ==
-            AccessPattern::Invariant;
+                AccessPattern::Invariant &&
+            getAccessPattern(load.getOperation(), cols.getInductionVar()) ==
+                AccessPattern::Contiguous;
         if (context.remarksEnabled() && relevant)
           context.remark(
               load->getLoc(),

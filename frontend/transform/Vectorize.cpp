@@ -38,11 +38,9 @@ VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
       t.vectorBits = v;
       t.vectorRegisters = v >= 512 ? 32 : 16;
     }
-  // Four registers per op with 32 of them, two with 16: a register block of
-  // 6 rows (unroll-jam) then keeps its accumulators, the shared loads, a
-  // broadcast and a product in registers. With AVX2, 3 rows x 4 ymm spilled
-  // (gemm 1024^3: 60 ms, OpenBLAS 25).
-  t.interleave = t.vectorRegisters / 8;
+  // A register block of 6 rows (unroll-jam) keeps its accumulators, the
+  // shared loads, a broadcast and a product in registers.
+  t.accumulatorInterleave = t.vectorRegisters / 8;
   t.streamingBytes = CacheSizes::host().last;
   return t;
 }
