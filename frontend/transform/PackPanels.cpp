@@ -13,6 +13,7 @@
 #include "frontend/transform/utils/LoopUtils.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -39,6 +40,9 @@ struct PanelCandidate {
   PanelLoop cols, inner;
   AffineVectorLoadOp load;
   int64_t lanes = 0;
+  /// Row loops right after `rows` that load the same panels (unroll-jam's
+  /// leftover rows): they read the buffer too.
+  std::vector<PanelCandidate> followers;
 };
 
 /// `loop`'s constant trip count, if its bounds are single values computed
@@ -177,34 +181,68 @@ AffineForOp cloneBounds(OpBuilder &b, AffineForOp loop) {
   return copy;
 }
 
-void rewrite(const PanelCandidate &c) {
-  Operation *rows = c.rows.getOperation();
-  OpBuilder b = OpBuilder::before(rows);
-  b.setLoc(c.load->getLoc());
-  Type elem = c.load.getVectorType().getElementType();
-  Value *buffer =
-      AllocOp::create(
-          b, Type::memref({c.cols.trips, c.inner.trips, c.lanes}, elem))
-          .getMemRef();
-  AffineForOp j = cloneBounds(b, c.cols.loop);
-  OpBuilder jb = OpBuilder::atBlockTerminator(j.getBody(), c.load->getLoc());
-  AffineForOp k = cloneBounds(jb, c.inner.loop);
-  // A copy gains nothing from unrolling, and LLVM unrolling the copies of
-  // seed 002's two panels took 27 ms of its compile.
-  j.disableUnroll();
-  k.disableUnroll();
-  OpBuilder kb = OpBuilder::atBlockTerminator(k.getBody(), c.load->getLoc());
-  std::unordered_map<Value *, Value *> mapping{
-      {c.cols.loop.getInductionVar(), j.getInductionVar()},
-      {c.inner.loop.getInductionVar(), k.getInductionVar()}};
-  Operation *copy = kb.clone(*c.load.getOperation(), mapping);
-  auto [fillMap, fillOperands] =
-      panelAccess(c, j.getInductionVar(), k.getInductionVar());
-  AffineVectorStoreOp::create(kb, copy->getResult(0), buffer, fillMap,
-                              fillOperands);
-  OpBuilder after = OpBuilder::after(rows);
-  DeallocOp::create(after, buffer);
+/// Whether `a` and `b` run the same iterations.
+bool sameBounds(AffineForOp a, AffineForOp b) {
+  return a.getLowerBoundMap() == b.getLowerBoundMap() &&
+         a.getUpperBoundMap() == b.getUpperBoundMap() &&
+         a.getLowerBoundOperands() == b.getLowerBoundOperands() &&
+         a.getUpperBoundOperands() == b.getUpperBoundOperands() &&
+         a.getStep() == b.getStep();
+}
 
+/// The load in `f`'s nest that reads what `c.load` reads at the same
+/// column and inner iterations, as a candidate of `f`; nullopt if none.
+std::optional<PanelCandidate> findFollower(const PanelCandidate &c,
+                                           AffineForOp f) {
+  for (auto &colOwned : f.getBody()->getOperations()) {
+    auto cols = dyn_cast<AffineForOp>(colOwned.get());
+    if (!cols || !sameBounds(cols, c.cols.loop))
+      continue;
+    for (auto &innerOwned : cols.getBody()->getOperations()) {
+      auto inner = dyn_cast<AffineForOp>(innerOwned.get());
+      if (!inner || !sameBounds(inner, c.inner.loop))
+        continue;
+      for (auto &owned : inner.getBody()->getOperations()) {
+        auto load = dyn_cast<AffineVectorLoadOp>(owned.get());
+        if (!load || load.getMemRef() != c.load.getMemRef() ||
+            load.getMap() != c.load.getMap() ||
+            load.getVectorType() != c.load.getVectorType())
+          continue;
+        std::vector<Value *> mine = load.getMapOperands(),
+                             theirs = c.load.getMapOperands();
+        bool same = mine.size() == theirs.size();
+        for (size_t i = 0; same && i < mine.size(); ++i)
+          same = mine[i] == theirs[i] ||
+                 (mine[i] == cols.getInductionVar() &&
+                  theirs[i] == c.cols.loop.getInductionVar()) ||
+                 (mine[i] == inner.getInductionVar() &&
+                  theirs[i] == c.inner.loop.getInductionVar());
+        if (same)
+          return PanelCandidate{
+              f, {cols, c.cols.trips}, {inner, c.inner.trips}, load, c.lanes,
+              {}};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// The row loops right after `c.rows` that read the same panels and do not
+/// write the buffer they come from.
+void collectFollowers(PanelCandidate &c) {
+  for (Operation *op = c.rows->getNextNode(); op; op = op->getNextNode()) {
+    auto f = dyn_cast<AffineForOp>(op);
+    if (!f || mayWrite(op, c.load.getMemRef()))
+      return;
+    std::optional<PanelCandidate> follower = findFollower(c, f);
+    if (!follower)
+      return;
+    c.followers.push_back(*follower);
+  }
+}
+
+/// Replaces `c.load` by a load of the panels in `buffer`.
+void readPanels(const PanelCandidate &c, Value *buffer) {
   OpBuilder at = OpBuilder::before(c.load.getOperation());
   auto [map, operands] = panelAccess(c, c.cols.loop.getInductionVar(),
                                      c.inner.loop.getInductionVar());
@@ -215,10 +253,54 @@ void rewrite(const PanelCandidate &c) {
   c.load->erase();
 }
 
-/// The candidates of the row loop `rows`: vector loads of innermost loops
-/// two levels down; reports the loads that cannot be packed.
-void collectCandidates(AffineForOp rows, PassContext &context,
-                       std::vector<PanelCandidate> &out) {
+void rewrite(const PanelCandidate &c) {
+  Operation *rows = c.rows.getOperation();
+  OpBuilder b = OpBuilder::before(rows);
+  b.setLoc(c.load->getLoc());
+  Type elem = c.load.getVectorType().getElementType();
+  Value *buffer =
+      AllocOp::create(
+          b, Type::memref({c.cols.trips, c.inner.trips, c.lanes}, elem))
+          .getMemRef();
+  // k outside, j inside: the copy reads the strided buffer row by row, as
+  // it lies in memory, and writes the panels side by side.
+  AffineForOp k = cloneBounds(b, c.inner.loop);
+  OpBuilder kOuter =
+      OpBuilder::atBlockTerminator(k.getBody(), c.load->getLoc());
+  AffineForOp j = cloneBounds(kOuter, c.cols.loop);
+  // A copy gains nothing from unrolling, and LLVM unrolling the copies of
+  // seed 002's two panels took 27 ms of its compile.
+  j.disableUnroll();
+  k.disableUnroll();
+  OpBuilder kb = OpBuilder::atBlockTerminator(j.getBody(), c.load->getLoc());
+  std::unordered_map<Value *, Value *> mapping{
+      {c.cols.loop.getInductionVar(), j.getInductionVar()},
+      {c.inner.loop.getInductionVar(), k.getInductionVar()}};
+  Operation *copy = kb.clone(*c.load.getOperation(), mapping);
+  auto [fillMap, fillOperands] =
+      panelAccess(c, j.getInductionVar(), k.getInductionVar());
+  AffineVectorStoreOp::create(kb, copy->getResult(0), buffer, fillMap,
+                              fillOperands);
+  Operation *last =
+      c.followers.empty() ? rows : c.followers.back().rows.getOperation();
+  OpBuilder after = OpBuilder::after(last);
+  DeallocOp::create(after, buffer);
+  readPanels(c, buffer);
+  for (const PanelCandidate &f : c.followers)
+    readPanels(f, buffer);
+}
+
+/// A load worth a word: a vector of columns every row re-reads (a B
+/// panel), packed or not and why.
+struct PanelDecision {
+  PanelCandidate candidate;
+  std::string why;
+};
+
+/// The decisions for the row loop `rows`: vector loads of innermost loops
+/// two levels down. Only a vector of columns that every row re-reads (a B
+/// panel) counts: not the rows' own accesses, not a stencil's.
+void collectDecisions(AffineForOp rows, std::vector<PanelDecision> &out) {
   std::optional<uint64_t> rowTrips = getConstantTripCount(rows);
   for (auto &colOwned : rows.getBody()->getOperations()) {
     auto cols = dyn_cast<AffineForOp>(colOwned.get());
@@ -228,62 +310,75 @@ void collectCandidates(AffineForOp rows, PassContext &context,
       auto inner = dyn_cast<AffineForOp>(innerOwned.get());
       if (!inner || !isInnermostLoopBody(*inner.getBody()))
         continue;
-      std::vector<AffineVectorLoadOp> loads;
-      for (auto &owned : inner.getBody()->getOperations())
-        if (auto load = dyn_cast<AffineVectorLoadOp>(owned.get()))
-          loads.push_back(load);
-      if (loads.empty())
-        continue;
       std::optional<int64_t> colTrips = fixedTripCount(cols, rows),
                              innerTrips = fixedTripCount(inner, rows);
-      for (AffineVectorLoadOp load : loads) {
-        PanelCandidate c{rows,
+      for (auto &owned : inner.getBody()->getOperations()) {
+        auto load = dyn_cast<AffineVectorLoadOp>(owned.get());
+        if (!load ||
+            getAccessPattern(load.getOperation(), rows.getInductionVar()) !=
+                AccessPattern::Invariant ||
+            getAccessPattern(load.getOperation(), cols.getInductionVar()) !=
+                AccessPattern::Contiguous)
+          continue;
+        PanelDecision d{{rows,
                          {cols, colTrips.value_or(0)},
                          {inner, innerTrips.value_or(0)},
                          load,
-                         0};
-        std::string why;
+                         0,
+                         {}},
+                        ""};
         if (!rowTrips || *rowTrips < kMinReuse)
-          why = "the row loop runs fewer than " + std::to_string(kMinReuse) +
-                " iterations (or an unknown number)";
+          d.why = "the row loop runs fewer than " + std::to_string(kMinReuse) +
+                  " iterations (or an unknown number)";
         else if (!colTrips || !innerTrips)
-          why = "the column and inner loops' bounds change with the row "
-                "loop or their trip counts are not constant";
+          d.why = "the column and inner loops' bounds change with the row "
+                  "loop or their trip counts are not constant";
         else
-          why = checkLoad(load, c);
-        // Only a vector of columns that every row re-reads (a B panel) is
-        // worth a word: not the rows' own accesses, not a stencil's.
-        bool relevant =
-            getAccessPattern(load.getOperation(), rows.getInductionVar()) ==
-                AccessPattern::Invariant &&
-            getAccessPattern(load.getOperation(), cols.getInductionVar()) ==
-                AccessPattern::Contiguous;
-        if (context.remarksEnabled() && relevant)
-          context.remark(
-              load->getLoc(),
-              why.empty()
-                  ? "packed: the vector load of " + describeLoopBounds(inner) +
-                        " into " + std::to_string(c.cols.trips) +
-                        " panel(s) of " + std::to_string(c.inner.trips) +
-                        " x " + std::to_string(c.lanes) +
-                        " elements, copied once before " +
-                        describeLoopBounds(rows)
-                  : "not packed: " + why);
-        if (why.empty() && relevant)
-          out.push_back(c);
+          d.why = checkLoad(load, d.candidate);
+        out.push_back(std::move(d));
       }
     }
   }
 }
 
+std::string describePacked(const PanelCandidate &c) {
+  std::string text =
+      "packed: the vector load of " + describeLoopBounds(c.inner.loop) +
+      " into " + std::to_string(c.cols.trips) + " panel(s) of " +
+      std::to_string(c.inner.trips) + " x " + std::to_string(c.lanes) +
+      " elements, copied once before " + describeLoopBounds(c.rows);
+  for (const PanelCandidate &f : c.followers)
+    text += "; read by " + describeLoopBounds(f.rows) + " too";
+  return text;
+}
+
 } // namespace
 
 bool packPanels(Module &module, PassContext &context) {
-  std::vector<PanelCandidate> candidates;
+  std::vector<PanelDecision> decisions;
   walkOps<AffineForOp>(module.getOperation(), [&](AffineForOp rows) {
-    collectCandidates(rows, context, candidates);
+    collectDecisions(rows, decisions);
   });
-  for (const PanelCandidate &c : candidates)
+  // A row loop right after a packed one reads its panels (the leftover rows
+  // of unroll-jam) instead of being packed or refused on its own.
+  std::set<Operation *> following;
+  std::vector<PanelCandidate> packed;
+  for (PanelDecision &d : decisions) {
+    if (!d.why.empty() || following.count(d.candidate.load.getOperation()))
+      continue;
+    collectFollowers(d.candidate);
+    for (const PanelCandidate &f : d.candidate.followers)
+      following.insert(f.load.getOperation());
+    packed.push_back(d.candidate);
+  }
+  if (context.remarksEnabled()) {
+    for (const PanelCandidate &c : packed)
+      context.remark(c.load->getLoc(), describePacked(c));
+    for (const PanelDecision &d : decisions)
+      if (!d.why.empty() && !following.count(d.candidate.load.getOperation()))
+        context.remark(d.candidate.load->getLoc(), "not packed: " + d.why);
+  }
+  for (const PanelCandidate &c : packed)
     rewrite(c);
   return true;
 }

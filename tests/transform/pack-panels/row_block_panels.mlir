@@ -6,6 +6,8 @@
 // lanes), and the nest reads the panels instead; the output is bit for bit
 // the same. @tiled has the column loop's start fixed outside the row loop
 // (a tile of columns, as after `tile`): the panels are indexed from it.
+// In @panels a loop over two rows right after the blocked one (as
+// unroll-jam leaves the last rows) reads the same panels, freed after it.
 // Left alone: a row loop that writes B, one of 4 iterations, and a load
 // whose subscript moves with the row loop.
 func.func private @printMemrefF32(memref<*xf32>)
@@ -29,6 +31,20 @@ func.func @panels(%A: memref<16x12xf32>, %B: memref<12x32xf32>, %C: memref<16x32
       }
       affine.vector_store %r#0, %C[%i, %j] : memref<16x32xf32>, vector<8xf32>
       affine.vector_store %r#1, %C[%i + 1, %j] : memref<16x32xf32>, vector<8xf32>
+    }
+  }
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 32 step 8 {
+      %c = affine.vector_load %C[%i, %j] : memref<16x32xf32>, vector<8xf32>
+      %r = affine.for %k = 0 to 12 iter_args(%s = %c) -> (vector<8xf32>) {
+        %a = affine.load %A[%i, %k] : memref<16x12xf32>
+        %b = affine.vector_load %B[%k, %j] : memref<12x32xf32>, vector<8xf32>
+        %v = vector.broadcast %a : f32 to vector<8xf32>
+        %p = arith.mulf %v, %b : vector<8xf32>
+        %n = arith.addf %s, %p : vector<8xf32>
+        affine.yield %n : vector<8xf32>
+      }
+      affine.vector_store %r, %C[%i, %j] : memref<16x32xf32>, vector<8xf32>
     }
   }
   return
