@@ -56,9 +56,9 @@ struct VectorizationTarget {
   /// The same for a loop around an inner loop that carries values: its
   /// lanes become that loop's accumulators, which unroll-jam copies once
   /// per row of a register block. Four with AVX-512's 32 registers, two
-  /// with AVX2's 16 (3 rows x 4 ymm spilled; 6 rows x 2 fit: gemm 1024^3
-  /// 60 -> 45 ms), while horizontal reductions keep four (layernorm's sums
-  /// with --fast-math: 577 us with two, as unoptimized code with LLVM's
+  /// with AVX2's 16 (3 rows x 4 ymm spilled; 5 or 6 rows x 2 fit: gemm
+  /// 1024^3 60 -> 45 ms), while horizontal reductions keep four (layernorm's
+  /// sums with --fast-math: 577 us with two, as unoptimized code with LLVM's
   /// four: 503 us).
   unsigned accumulatorInterleave = 4;
   /// A nest touching more bytes than this (the last-level cache) streams

@@ -115,9 +115,6 @@ std::string checkLoad(AffineVectorLoadOp load, PanelCandidate &c) {
   Type vector = load.getVectorType();
   if (vector.getShape().size() != 1)
     return "its vector has more than one dimension";
-  if (getAccessPattern(load.getOperation(), c.cols.loop.getInductionVar()) !=
-      AccessPattern::Contiguous)
-    return "its vector does not move along the column loop";
   if (getAccessPattern(load.getOperation(), c.inner.loop.getInductionVar()) !=
       AccessPattern::Other)
     return "it is not strided along the inner loop";

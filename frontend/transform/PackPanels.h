@@ -21,8 +21,9 @@
 //     acc_r += broadcast(A[i + r, k]) * P[j/16, k, 0:16]
 //   memref.dealloc P
 //
-// The nest loads the same values: results are bit-identical. Applies to a
-// vector load directly in the body of an innermost loop (the k loop)
+// The nest loads the same values: results are bit-identical. The copy
+// walks B row by row (k outside, j inside), as it lies in memory. Applies
+// to a vector load directly in the body of an innermost loop (the k loop)
 // directly in the body of a loop (the j loop) directly in the body of the
 // row loop, where the load's vector moves along j, its address jumps
 // rows along k, its subscripts use only j, k and values from outside the
@@ -30,7 +31,11 @@
 // k run constant trip counts from bounds fixed outside the row loop, the
 // row loop runs at least kMinReuse iterations (the copy is paid back), and
 // the buffer takes at most 3/4 of the L2 (the size `tile` gives a tile of
-// B). `--opt-report=pack-panels` says what was packed, or why not.
+// B), or at most a quarter of the last-level cache when B's rows are a
+// whole number of pages (a walk down them hits one L1 set and a new page
+// per step). Row loops right after the packed one whose nest loads the
+// same panels (unroll-jam's leftover rows) read the buffer too.
+// `--opt-report=pack-panels` says what was packed, or why not.
 #pragma once
 
 #include "frontend/ir/IR.h"
