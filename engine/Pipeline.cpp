@@ -144,7 +144,15 @@ CompilePipeline::lower(Module &module, DiagnosticEngine &diag) const {
   if (!program.module || diag.hadError())
     return std::nullopt;
   program.functions = definedFunctions(module);
+  program.llvmPasses = llvmPipeline();
   return program;
+}
+
+LlvmPipeline CompilePipeline::llvmPipeline() const {
+  for (const PassInfo *pass : passes.passes)
+    if (pass->name == "vectorize")
+      return LlvmPipeline::Finishing;
+  return LlvmPipeline::Default;
 }
 
 std::optional<LoweredProgram>
@@ -173,10 +181,10 @@ Expected<CompiledFunctions>
 CompilePipeline::addToJit(Jit &jit, LoweredProgram program,
                           const std::string &sourceKey,
                           llvm::orc::ResourceTrackerSP tracker) const {
-  if (auto err =
-          jit.addModule(llvm::orc::ThreadSafeModule(std::move(program.module),
-                                                    std::move(program.context)),
-                        cacheKey(sourceKey), std::move(tracker)))
+  if (auto err = jit.addModule(
+          llvm::orc::ThreadSafeModule(std::move(program.module),
+                                      std::move(program.context)),
+          cacheKey(sourceKey), program.llvmPasses, std::move(tracker)))
     return Error(llvm::toString(std::move(err)));
   CompiledFunctions compiled;
   for (auto &[name, type] : program.functions) {

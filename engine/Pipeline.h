@@ -66,6 +66,8 @@ struct LoweredProgram {
   std::unique_ptr<llvm::Module> module;
   /// The functions with bodies (after the passes): name and func type.
   std::vector<std::pair<std::string, Type>> functions;
+  /// How LLVM optimizes the module: what affjit's passes left it to do.
+  LlvmPipeline llvmPasses = LlvmPipeline::Default;
 };
 
 /// Functions compiled by the JIT, ready to call.
@@ -91,6 +93,10 @@ public:
   const CompileOptions &getOptions() const { return options; }
   const PassPipeline &getPasses() const { return passes; }
   const PassSelection &getReport() const { return report; }
+  /// The LLVM pipeline for modules these passes transformed: the finishing
+  /// one once affjit's `vectorize` has run (its loop work makes LLVM's
+  /// redundant), else LLVM's default.
+  LlvmPipeline llvmPipeline() const;
 
   /// Verifies `module`, then runs the passes on it.
   bool transform(Module &module, DiagnosticEngine &diag) const;

@@ -41,7 +41,7 @@ static int runLlvm(const LlvmOptions &o) {
       std::cerr << "affjit: error: " << llvm::toString(jit.takeError()) << '\n';
       return 1;
     }
-    if (auto err = (*jit)->optimize(*program->module)) {
+    if (auto err = (*jit)->optimize(*program->module, program->llvmPasses)) {
       std::cerr << "affjit: error: " << llvm::toString(std::move(err)) << '\n';
       return 1;
     }

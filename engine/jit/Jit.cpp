@@ -119,7 +119,7 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
   return jit;
 }
 
-llvm::Error Jit::optimize(llvm::Module &module) const {
+llvm::Error Jit::optimize(llvm::Module &module, LlvmPipeline passes) const {
   module.setDataLayout(targetMachine->createDataLayout());
   module.setTargetTriple(targetMachine->getTargetTriple().str());
   for (llvm::Function &f : module) {
@@ -145,36 +145,76 @@ llvm::Error Jit::optimize(llvm::Module &module) const {
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm;
-  if (auto err = pb.parsePassPipeline(mpm, pipelineText(pb, pic)))
+  if (auto err = pb.parsePassPipeline(mpm, pipelineText(pb, pic, passes)))
     return err;
   mpm.run(module, mam);
   return llvm::Error::success();
 }
 
+/// The LLVM pipeline for code affjit's loop passes already transformed.
+/// Their output needs LLVM for what follows lowering: scalar clean-up
+/// (sroa, early-cse, instcombine, gvn), loops in do-while form with their
+/// invariant address arithmetic hoisted (loop-rotate, licm), short loops
+/// unrolled fully, stores forwarded to the next iteration's loads
+/// (loop-load-elim: a stencil's row reused), SLP for lanes across jammed
+/// rows (layernorm's row sums: 2.4 -> 1.6 ms), the loop vectorizer for loops
+/// affjit left scalar, and the inliner for calls between the module's
+/// functions. O3's repeats of these passes and its other ones (indvars,
+/// dse, jump threading, loop unswitching, ...) changed no kernel's speed
+/// by more than noise in benchmarks/KernelBench.cpp except seidel-2d's,
+/// 7% slower here (SLP packs its 8 skewed rows' sums; 5x faster than the
+/// best peer either way), and took half of the optimization time: seed
+/// 002's kernel optimizes in 12 ms instead of 22.
+static constexpr const char *kFinishingPipeline =
+    "function(lower-expect,simplifycfg,sroa<modify-cfg>,early-cse<>),"
+    "cgscc(inline),"
+    "function("
+    "instcombine<max-iterations=1;no-verify-fixpoint>,simplifycfg,"
+    "loop-mssa(loop-rotate<header-duplication>,licm<allowspeculation>),"
+    "loop(loop-idiom,loop-deletion,loop-unroll-full),"
+    "sroa,gvn,instcombine<max-iterations=1;no-verify-fixpoint>,"
+    "loop-mssa(licm),"
+    "loop-simplify,lcssa,loop-vectorize,loop-load-elim,"
+    "instcombine<max-iterations=1;no-verify-fixpoint>,"
+    "slp-vectorizer,loop-unroll<O2>,"
+    "instcombine<max-iterations=1;no-verify-fixpoint>,"
+    "loop-mssa(licm),simplifycfg),"
+    "globaldce";
+
+std::string Jit::pipelineText(llvm::PassBuilder &pb,
+                              llvm::PassInstrumentationCallbacks &pic,
+                              LlvmPipeline passes) const {
+  std::string text = passes == LlvmPipeline::Finishing && optLevel >= 2
+                         ? std::string(kFinishingPipeline)
+                         : defaultPipelineText(pb, pic);
+  // Last, so the optimized code is what gets instrumented (as clang does).
+  if (instrumentsForTsan())
+    text += ",tsan-module,function(tsan)";
+  return text;
+}
+
 /// LLVM's default pipeline for the level, except that O3 unrolls loops
 /// like O2: on affine kernels O3's unroller multiplied code size by six,
 /// doubled compile time and ran slower (seed 002: 1.05 s vs 0.78 s).
-std::string Jit::pipelineText(llvm::PassBuilder &pb,
-                              llvm::PassInstrumentationCallbacks &pic) const {
+std::string
+Jit::defaultPipelineText(llvm::PassBuilder &pb,
+                         llvm::PassInstrumentationCallbacks &pic) const {
   std::lock_guard<std::mutex> lock(pipelineMutex);
-  if (!pipeline.empty())
-    return pipeline;
+  if (!defaultPipeline.empty())
+    return defaultPipeline;
   llvm::ModulePassManager mpm =
       pb.buildPerModuleDefaultPipeline(toLevel(optLevel));
-  llvm::raw_string_ostream os(pipeline);
+  llvm::raw_string_ostream os(defaultPipeline);
   mpm.printPipeline(os, [&pic](llvm::StringRef className) {
     llvm::StringRef name = pic.getPassNameForClassName(className);
     return name.empty() ? className : name;
   });
   os.flush();
-  size_t at = pipeline.find("loop-unroll<O3>");
+  size_t at = defaultPipeline.find("loop-unroll<O3>");
   if (at != std::string::npos)
-    pipeline.replace(at, std::string("loop-unroll<O3>").size(),
-                     "loop-unroll<O2>");
-  // Last, so the optimized code is what gets instrumented (as clang does).
-  if (instrumentsForTsan())
-    pipeline += ",tsan-module,function(tsan)";
-  return pipeline;
+    defaultPipeline.replace(at, std::string("loop-unroll<O3>").size(),
+                            "loop-unroll<O2>");
+  return defaultPipeline;
 }
 
 llvm::Expected<std::string> Jit::emitFile(llvm::Module &module,
@@ -199,17 +239,21 @@ llvm::orc::ResourceTrackerSP Jit::createResourceTracker() {
 }
 
 llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
-                           const std::string &sourceKey,
+                           const std::string &sourceKey, LlvmPipeline passes,
                            llvm::orc::ResourceTrackerSP tracker) {
-  // The object depends on the source, the options and the target.
+  // The object depends on the source, the options, the target and the
+  // LLVM pipeline (its text, so a later affjit's differs).
   std::string key = cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures +
                              "\nO" + std::to_string(optLevel) +
+                             (passes == LlvmPipeline::Finishing
+                                  ? std::string("\n") + kFinishingPipeline
+                                  : "") +
                              (instrumentsForTsan() ? "\ntsan" : ""));
   std::unique_ptr<llvm::MemoryBuffer> object = lookupCachedObject(key);
   if (!object) {
     llvm::Expected<std::string> bytes = module.withModuleDo(
-        [this](llvm::Module &m) -> llvm::Expected<std::string> {
-          if (auto err = optimize(m))
+        [this, passes](llvm::Module &m) -> llvm::Expected<std::string> {
+          if (auto err = optimize(m, passes))
             return std::move(err);
           return emitFile(m, llvm::CodeGenFileType::ObjectFile);
         });

@@ -18,6 +18,17 @@
 
 namespace affjit {
 
+/// Which LLVM pipeline optimizes a module (at levels 2 and 3).
+enum class LlvmPipeline {
+  /// LLVM's default pipeline for the level: for code as the user wrote it.
+  Default,
+  /// A shorter pipeline for code whose loops affjit's passes already
+  /// vectorized, unrolled and jammed: clean-up, loop-invariant motion, full
+  /// unrolling of short loops, LLVM's vectorizers for what affjit left
+  /// scalar. Half of O3's optimization time, and as fast (Jit.cpp).
+  Finishing,
+};
+
 class Jit {
 public:
   /// `optLevel` 0..3 selects the LLVM pipeline (O0 skips optimization).
@@ -29,8 +40,9 @@ public:
   /// cached object code.
   /// With a `tracker` (from createResourceTracker) the module's code can be
   /// removed again, so that a new version may define the same symbols.
+  /// `passes` chooses the LLVM pipeline.
   llvm::Error addModule(llvm::orc::ThreadSafeModule module,
-                        const std::string &sourceKey,
+                        const std::string &sourceKey, LlvmPipeline passes,
                         llvm::orc::ResourceTrackerSP tracker = nullptr);
   /// A tracker for addModule; `tracker->remove()` unloads what it added.
   llvm::orc::ResourceTrackerSP createResourceTracker();
@@ -44,9 +56,9 @@ public:
   const std::string &getCpuFeatures() const { return cpuFeatures; }
   unsigned getOptLevel() const { return optLevel; }
 
-  /// Runs the same optimization pipeline the JIT uses on `module` (for
-  /// printing the optimized IR).
-  llvm::Error optimize(llvm::Module &module) const;
+  /// Runs the optimization pipeline the JIT uses for `passes` on `module`
+  /// (for printing the optimized IR).
+  llvm::Error optimize(llvm::Module &module, LlvmPipeline passes) const;
   /// The machine code the JIT would generate for an optimized `module`, as
   /// assembly text.
   llvm::Expected<std::string> emitAssembly(llvm::Module &module) const;
@@ -56,13 +68,17 @@ private:
   llvm::Expected<std::string> emitFile(llvm::Module &module,
                                        llvm::CodeGenFileType type) const;
   std::string pipelineText(llvm::PassBuilder &pb,
-                           llvm::PassInstrumentationCallbacks &pic) const;
+                           llvm::PassInstrumentationCallbacks &pic,
+                           LlvmPipeline passes) const;
+  std::string
+  defaultPipelineText(llvm::PassBuilder &pb,
+                      llvm::PassInstrumentationCallbacks &pic) const;
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   std::string cpuName, cpuFeatures;
   unsigned optLevel = 3;
-  /// The textual pass pipeline for optLevel, built once.
-  mutable std::string pipeline;
+  /// The textual default pipeline for optLevel, built once.
+  mutable std::string defaultPipeline;
   mutable std::mutex pipelineMutex;
 };
 

@@ -33,7 +33,8 @@ Error optimizedModule(Session &session, const InspectTarget &target,
   program = session.lower(errors);
   if (!program)
     return Error(errors);
-  if (auto err = session.getJit().optimize(*program->module))
+  if (auto err =
+          session.getJit().optimize(*program->module, program->llvmPasses))
     return Error(llvm::toString(std::move(err)));
   return Error();
 }

@@ -15,7 +15,6 @@ namespace {
 /// taps, once fast math allows reordering the sum) into masked gathers
 /// that run slower than the scalar loop; such loops are left to full
 /// unrolling and SLP, and longer ones to affjit's own `vectorize`.
-constexpr int64_t kShortLoopTrips = 8;
 
 bool isShortConstantLoop(llvm::Value *lb, llvm::Value *ub, llvm::Value *step) {
   auto *l = llvm::dyn_cast<llvm::ConstantInt>(lb);

@@ -15,6 +15,11 @@ using LoopBodyFn = std::function<bool(llvm::Value *iv,
                                       const std::vector<llvm::Value *> &carried,
                                       std::vector<llvm::Value *> &next)>;
 
+/// Loops of fewer iterations than this (constant bounds) count as short:
+/// LLVM's loop vectorizer is kept off them (LoopBuilder.cpp) and unrolling
+/// them fully pays (AffineOps lowering).
+inline constexpr int64_t kShortLoopTrips = 8;
+
 /// What LLVM may do with an emitted loop beyond the defaults.
 struct LoopHints {
   /// False: `llvm.loop.unroll.disable` (affine.for {affjit.unroll = false}).
