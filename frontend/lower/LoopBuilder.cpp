@@ -15,15 +15,12 @@ namespace {
 /// taps, once fast math allows reordering the sum) into masked gathers
 /// that run slower than the scalar loop; such loops are left to full
 /// unrolling and SLP, and longer ones to affjit's own `vectorize`.
-
 bool isShortConstantLoop(llvm::Value *lb, llvm::Value *ub, llvm::Value *step) {
   auto *l = llvm::dyn_cast<llvm::ConstantInt>(lb);
   auto *u = llvm::dyn_cast<llvm::ConstantInt>(ub);
   auto *s = llvm::dyn_cast<llvm::ConstantInt>(step);
-  if (!l || !u || !s || s->getSExtValue() <= 0)
-    return false;
-  __int128 span = (__int128)u->getSExtValue() - l->getSExtValue();
-  return span < (__int128)kShortLoopTrips * s->getSExtValue();
+  return l && u && s &&
+         isShortLoop(l->getSExtValue(), u->getSExtValue(), s->getSExtValue());
 }
 
 /// `!llvm.loop !{self, properties...}` on the loop's back edge: what
@@ -50,6 +47,11 @@ void setLoopProperties(llvm::BranchInst *backEdge, bool vectorize,
 }
 
 } // namespace
+
+bool isShortLoop(int64_t lb, int64_t ub, int64_t step) {
+  // 128-bit: bounds far apart must not overflow.
+  return step > 0 && (__int128)ub - lb < (__int128)kShortLoopTrips * step;
+}
 
 bool emitCountedLoop(LoweringContext &lc, llvm::Value *lb, llvm::Value *ub,
                      llvm::Value *step, const std::vector<llvm::Value *> &init,

@@ -20,6 +20,10 @@ using LoopBodyFn = std::function<bool(llvm::Value *iv,
 /// them fully pays (AffineOps lowering).
 inline constexpr int64_t kShortLoopTrips = 8;
 
+/// True when `for (i = lb; i < ub; i += step)` runs fewer than
+/// kShortLoopTrips iterations (false for a step that is not positive).
+bool isShortLoop(int64_t lb, int64_t ub, int64_t step);
+
 /// What LLVM may do with an emitted loop beyond the defaults.
 struct LoopHints {
   /// False: `llvm.loop.unroll.disable` (affine.for {affjit.unroll = false}).

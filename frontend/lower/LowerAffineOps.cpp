@@ -35,7 +35,7 @@ llvm::Value *emitBound(LoweringContext &lc, const AffineMap &map,
 //===-- affine.for
 //----------------------------------------------------------===//
 
-/// True when a loop nested in `forOp` is not short (LoopBuilder.h): of
+/// True when a loop nested in `forOp` is not short (isShortLoop): of
 /// unknown trip count or at least kShortLoopTrips iterations.
 bool holdsLongLoop(AffineForOp forOp) {
   Operation *self = forOp.getOperation();
@@ -46,10 +46,9 @@ bool holdsLongLoop(AffineForOp forOp) {
           return WalkResult::advance();
         std::optional<int64_t> lb = inner.getConstantLowerBound(),
                                ub = inner.getConstantUpperBound();
-        bool isShort =
-            lb && ub &&
-            (__int128)*ub - *lb < (__int128)kShortLoopTrips * inner.getStep();
-        return isShort ? WalkResult::advance() : WalkResult::interrupt();
+        return lb && ub && isShortLoop(*lb, *ub, inner.getStep())
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
       })
       .wasInterrupted();
 }
