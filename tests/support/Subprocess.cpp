@@ -101,6 +101,21 @@ std::vector<std::string> splitLines(const std::string &text) {
   return out;
 }
 
+size_t countOccurrences(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + what.size()))
+    ++n;
+  return n;
+}
+
+std::string llvmFunctionText(const std::string &ir, const std::string &name) {
+  size_t begin = ir.find("define void @" + name + "(");
+  if (begin == std::string::npos)
+    return "";
+  return ir.substr(begin, ir.find("\n}\n", begin) - begin);
+}
+
 TempProgram::~TempProgram() {
   std::error_code ec;
   std::filesystem::remove(path, ec);

@@ -36,6 +36,11 @@ struct TempProgram {
 std::string readFile(const std::string &path);
 /// `text` split at newlines (no trailing empty line).
 std::vector<std::string> splitLines(const std::string &text);
+/// How many times `what` occurs in `text`, without overlaps.
+size_t countOccurrences(const std::string &text, const std::string &what);
+/// The definition of `define void @name(` in LLVM IR `ir`, up to its
+/// closing brace; "" when there is none.
+std::string llvmFunctionText(const std::string &ir, const std::string &name);
 /// Sorted paths of files in `AFFJIT_SOURCE_DIR/dir` whose names end in
 /// `suffix` (and do not end in `exclude`, if given).
 std::vector<std::string> listSourceFiles(const std::string &dir,

@@ -32,14 +32,6 @@ namespace fs = std::filesystem;
 constexpr uint64_t kRunSeeds = 40;
 constexpr uint64_t kVarietySeeds = 200;
 
-size_t countOccurrences(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + what.size()))
-    ++n;
-  return n;
-}
-
 bool matches(const std::string &text, const std::string &pattern) {
   return std::regex_search(text, std::regex(pattern));
 }

@@ -60,9 +60,8 @@ func.func @scale(%x: memref<1024xf32>) {
   for (const char *flags :
        {"--pipeline=default --threads 1", "--pipeline=none"}) {
     std::string ir = optimizedIr(program, flags);
-    size_t begin = ir.find("define void @scale(");
-    ASSERT_NE(begin, std::string::npos) << ir;
-    std::string scale = ir.substr(begin, ir.find("\n}\n", begin) - begin);
+    std::string scale = llvmFunctionText(ir, "scale");
+    ASSERT_FALSE(scale.empty()) << ir;
     EXPECT_EQ(scale.find("call "), std::string::npos) << flags << "\n" << scale;
     EXPECT_NE(scale.find("fadd <"), std::string::npos) << flags << "\n"
                                                        << scale;

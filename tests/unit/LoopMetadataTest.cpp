@@ -104,11 +104,7 @@ TEST(LoopMetadata, UnrollFalseKeepsLlvmFromUnrolling) {
   // LLVM's own vectorizer still runs; its interleaved copies of the loop
   // body are what unrolling would multiply (4 without the mark).
   auto stores = [](const std::string &ir) {
-    size_t n = 0;
-    for (size_t at = ir.find("store <"); at != std::string::npos;
-         at = ir.find("store <", at + 1))
-      ++n;
-    return n;
+    return countOccurrences(ir, "store <");
   };
   CommandResult optimized =
       llvmIr(program(" {affjit.unroll = false}"), "--optimized");
@@ -124,10 +120,6 @@ TEST(LoopMetadata, UnrollFalseKeepsLlvmFromUnrolling) {
             std::string::npos)
       << bad.err;
 }
-
-} // namespace
-
-namespace {
 
 // A loop of 4 iterations around a loop of `innerTrips`; each inner
 // iteration does one multiplication.
@@ -145,22 +137,6 @@ std::string nestOf(int innerTrips) {
   return
 }
 )";
-}
-
-/// The definition of @`name` in LLVM IR `ir`.
-std::string functionText(const std::string &ir, const std::string &name) {
-  size_t begin = ir.find("define void @" + name + "(");
-  if (begin == std::string::npos)
-    return "";
-  return ir.substr(begin, ir.find("\n}\n", begin) - begin);
-}
-
-size_t countOf(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + 1))
-    ++n;
-  return n;
 }
 
 // A loop around a long loop reaches LLVM with llvm.loop.unroll.disable:
@@ -181,14 +157,14 @@ TEST(LoopMetadata, LoopsAroundLongLoopsAreNotUnrolled) {
       << aroundLong;
   // One copy of the inner loop (which LLVM vectorizes), not one per outer
   // iteration.
-  std::string scale = functionText(aroundLong, "scale");
-  EXPECT_EQ(countOf(scale, "\nvector.body"), 1u) << scale;
+  std::string scale = llvmFunctionText(aroundLong, "scale");
+  EXPECT_EQ(countOccurrences(scale, "\nvector.body"), 1u) << scale;
 
   std::string aroundShort = optimizedIr(3);
   EXPECT_EQ(aroundShort.find("llvm.loop.unroll.disable"), std::string::npos)
       << aroundShort;
   // Both loops unrolled fully: no branch left in the function.
-  scale = functionText(aroundShort, "scale");
+  scale = llvmFunctionText(aroundShort, "scale");
   EXPECT_EQ(scale.find("br "), std::string::npos) << scale;
 }
 

@@ -326,11 +326,7 @@ TEST(Tile, PartialTilesRunAsCopiesOfTheNest) {
       << opt.err;
   // Three whole tiles of j, then the nest again for columns 384..499.
   std::string kernel = opt.out.substr(0, opt.out.find("func.func @main"));
-  size_t copies = 0;
-  for (size_t at = kernel.find("arith.mulf"); at != std::string::npos;
-       at = kernel.find("arith.mulf", at + 1))
-    ++copies;
-  EXPECT_EQ(copies, 2u) << opt.out;
+  EXPECT_EQ(countOccurrences(kernel, "arith.mulf"), 2u) << opt.out;
   EXPECT_NE(opt.out.find("0 to 384 step 128"), std::string::npos) << opt.out;
   EXPECT_NE(opt.out.find("= 384 to 500 {"), std::string::npos) << opt.out;
   expectSameBits(program.path);
