@@ -6,6 +6,7 @@
 #include "frontend/verify/Verifier.h"
 
 #include "affjit/Runtime.h"
+#include "runtime/TrafficTrace.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -41,6 +42,7 @@ CompileOptions compileOptionsOf(const EngineOptions &o) {
   options.optReport = o.optReport;
   options.onRemark = o.onRemark;
   options.dumpAfter = o.dumpAfter;
+  options.measureTraffic = o.measureTraffic;
   return options;
 }
 
@@ -58,7 +60,9 @@ unsigned resolveThreadCount(unsigned requested) {
 
 Expected<CompilePipeline> CompilePipeline::create(CompileOptions options) {
   std::string error;
-  options.threads = resolveThreadCount(options.threads);
+  // The simulated caches are one core's: measured code runs on one thread.
+  options.threads =
+      options.measureTraffic ? 1 : resolveThreadCount(options.threads);
   std::optional<PassPipeline> passes = parsePassPipeline(
       options.pipeline, error, passRegistry(), options.threads);
   if (!passes)
@@ -140,11 +144,21 @@ CompilePipeline::lower(Module &module, DiagnosticEngine &diag) const {
   lowerOptions.checked = options.checked;
   lowerOptions.threads = options.threads;
   lowerOptions.fastMath = options.fastMath;
+  if (options.measureTraffic) {
+    program.tracedNests = tracedNests(module);
+    program.firstTracedNest =
+        rt::reserveTracedNests((int64_t)program.tracedNests.size());
+    lowerOptions.firstTracedNest = program.firstTracedNest;
+    SimulatedCaches caches = Engine::simulatedCaches();
+    rt::configureSimulatedCaches(
+        {caches.l1Bytes, caches.l1Ways, caches.lineBytes},
+        {caches.l2Bytes, caches.l2Ways, caches.lineBytes});
+  }
   program.module = lowerToLLVM(module, *program.context, diag, lowerOptions);
   if (!program.module || diag.hadError())
     return std::nullopt;
   program.functions = definedFunctions(module);
-  program.llvmPasses = llvmPipeline();
+  program.llvmPasses = LlvmPasses(llvmPipeline(), options.measureTraffic);
   return program;
 }
 
@@ -174,7 +188,8 @@ std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
   return sourceKey + "\nchecked=" + std::to_string(options.checked) +
          "\npipeline=" + describePassPipeline(passes) +
          "\nfast-math=" + std::to_string(options.fastMath) +
-         "\nthreads=" + std::to_string(options.threads);
+         "\nthreads=" + std::to_string(options.threads) +
+         "\nmeasure-traffic=" + std::to_string(options.measureTraffic);
 }
 
 Expected<CompiledFunctions>

@@ -12,6 +12,7 @@
 #include "engine/jit/Jit.h"
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/lower/NestTracing.h"
 #include "frontend/parse/Parser.h"
 #include "frontend/transform/PassPipeline.h"
 
@@ -50,6 +51,9 @@ struct CompileOptions {
   /// The passes after which the module is printed to stderr ("", `all` or
   /// names).
   std::string dumpAfter;
+  /// Instrument the code for the traffic measurement
+  /// (EngineOptions::measureTraffic); implies one thread.
+  bool measureTraffic = false;
 };
 
 /// The compile options an engine's options stand for.
@@ -67,7 +71,11 @@ struct LoweredProgram {
   /// The functions with bodies (after the passes): name and func type.
   std::vector<std::pair<std::string, Type>> functions;
   /// How LLVM optimizes the module: what affjit's passes left it to do.
-  LlvmPipeline llvmPasses = LlvmPipeline::Default;
+  LlvmPasses llvmPasses;
+  /// When measuring traffic: the traced nests, with ids from
+  /// firstTracedNest on.
+  std::vector<TracedNest> tracedNests;
+  int64_t firstTracedNest = 0;
 };
 
 /// Functions compiled by the JIT, ready to call.

@@ -5,6 +5,8 @@
 
 #include "engine/Pipeline.h"
 #include "engine/api/FunctionInfo.h"
+#include "frontend/analysis/FusionCost.h"
+#include "runtime/TrafficTrace.h"
 
 #include <llvm/Support/Error.h>
 
@@ -30,6 +32,9 @@ struct Engine::Impl {
   std::map<std::string, std::shared_ptr<const detail::FunctionInfo>,
            std::less<>>
       functions;
+  /// The nests compiled to measure their traffic, with their runtime ids
+  /// (guarded by compileMutex).
+  std::vector<std::pair<int64_t, TracedNest>> tracedNests;
 };
 
 Engine::Engine(EngineOptions options) : impl(std::make_unique<Impl>(options)) {}
@@ -69,6 +74,9 @@ Error Engine::compile(std::string_view text, std::string_view bufferName) {
     return Error(formatted(diag));
   program->module->setModuleIdentifier("affjit." +
                                        std::to_string(impl->moduleCount++));
+  for (size_t i = 0; i < program->tracedNests.size(); ++i)
+    impl->tracedNests.push_back(
+        {program->firstTracedNest + (int64_t)i, program->tracedNests[i]});
   Expected<CompiledFunctions> compiled = pipeline.addToJit(
       *impl->jit, std::move(*program), source.text + "\n" + *source.name);
   if (!compiled)
@@ -77,6 +85,32 @@ Error Engine::compile(std::string_view text, std::string_view bufferName) {
   for (auto &fn : *compiled)
     impl->functions[fn->name] = fn;
   return Error();
+}
+
+std::vector<NestTrafficMeasurement> Engine::measuredTraffic() const {
+  std::lock_guard<std::mutex> lock(impl->compileMutex);
+  std::vector<NestTrafficMeasurement> out;
+  int64_t line = simulatedCaches().lineBytes;
+  for (const auto &[id, nest] : impl->tracedNests) {
+    rt::NestTrafficCounters counts = rt::nestTraffic(id);
+    NestTrafficMeasurement m;
+    m.function = nest.function;
+    m.file = nest.loc.file ? *nest.loc.file : "";
+    m.line = nest.loc.line;
+    m.column = nest.loc.col;
+    m.runs = counts.runs;
+    m.accesses = counts.accesses;
+    m.compulsoryBytes = counts.distinctLines * line;
+    m.l1Bytes = counts.l1Misses * line;
+    m.l2Bytes = counts.l2Misses * line;
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+SimulatedCaches Engine::simulatedCaches() {
+  CacheSizes host = CacheSizes::host();
+  return {host.l1, host.l1Ways, host.l2, host.l2Ways, host.lineBytes};
 }
 
 Expected<Function> Engine::lookup(std::string_view function) const {

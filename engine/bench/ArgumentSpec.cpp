@@ -313,4 +313,45 @@ describeParameters(FuncOp func, std::span<const detail::Argument> args) {
   return params;
 }
 
+static std::string functionList(const Module &module) {
+  std::string list;
+  for (auto &op : module.getBody().getOperations())
+    if (auto fn = dyn_cast<FuncOp>(op.get()); fn && !fn.isDeclaration())
+      list += (list.empty() ? "@" : ", @") + fn.getName();
+  return list.empty() ? "none" : list;
+}
+
+/// The module's only function with a body, or an error naming them all.
+static Expected<FuncOp> onlyFunction(const Module &module) {
+  FuncOp only;
+  for (auto &op : module.getBody().getOperations())
+    if (auto fn = dyn_cast<FuncOp>(op.get()); fn && !fn.isDeclaration()) {
+      if (only)
+        return Error("the module defines several functions (" +
+                     functionList(module) + "): name the one to benchmark");
+      only = fn;
+    }
+  if (!only)
+    return Error("the module defines no function");
+  return only;
+}
+
+Expected<FuncOp> findFunction(const Module &module, std::string_view name) {
+  if (name.empty()) {
+    Expected<FuncOp> fn = onlyFunction(module);
+    if (fn)
+      if (Error err = checkSignature(*fn))
+        return err;
+    return fn;
+  }
+  Operation *op = module.lookupSymbol(name);
+  auto fn = op ? dyn_cast<FuncOp>(op) : FuncOp();
+  if (!fn || fn.isDeclaration())
+    return Error("no function named @" + std::string(name) +
+                 " (functions: " + functionList(module) + ")");
+  if (Error err = checkSignature(fn))
+    return err;
+  return fn;
+}
+
 } // namespace affjit::bench

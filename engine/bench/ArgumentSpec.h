@@ -9,6 +9,7 @@
 #include "frontend/ir/FuncOps.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace affjit::bench {
@@ -35,6 +36,11 @@ struct ParamSpec {
 /// f32, f64) or an identity-layout memref of one, and every result a
 /// scalar.
 Error checkSignature(FuncOp func);
+
+/// The function to benchmark (or measure): the module's function named
+/// `name`, or its only one when `name` is empty, checked to take memrefs
+/// and scalars; an error naming the functions otherwise.
+Expected<FuncOp> findFunction(const Module &module, std::string_view name);
 
 /// The parameters of `func` (which passed checkSignature) with the shapes
 /// and values `inputs` give them.

@@ -1,15 +1,26 @@
 // `affjit opt FILE.mlir [-o OUT] [--generic] [--no-verify] [--pipeline=LIST]
-// [--verify-each] [--opt-report[=PASS,...]] [--dump-after=PASS|all]`:
-// parses, verifies, runs the pass pipeline and prints the module in MLIR
-// syntax.
+// [--verify-each] [--opt-report[=PASS,...]] [--dump-after=PASS|all]
+// [--measure-traffic[=ENTRY]]`: parses, verifies, runs the pass pipeline and
+// prints the module in MLIR syntax. With --measure-traffic it also runs
+// ENTRY (main, or a kernel on pseudo-random inputs, as `affjit bench` makes
+// them) compiled to measure each top-level nest's traffic, and reports it
+// (TrafficReport.h): `--opt-report --measure-traffic` puts the cost model's
+// estimated and the measured traffic on one line per nest.
+#include "engine/bench/ArgumentSet.h"
+#include "engine/bench/ArgumentSpec.h"
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
 #include "engine/cli/PipelineOption.h"
+#include "engine/cli/TrafficReport.h"
 #include "frontend/print/Printer.h"
 
+#include <cstdio>
+#include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <span>
+#include <unistd.h>
 
 namespace affjit::cli {
 
@@ -19,19 +30,102 @@ struct OptOptions {
   std::string output = "-";
   bool generic = false;
   bool noVerify = false;
+  /// The function to run for --measure-traffic ("": not measuring).
+  std::string measureEntry;
   PipelineFlags pipeline;
 };
+
+/// Sends stdout to /dev/null while it lives: the measured program's own
+/// output would mix with the printed module.
+class SilencedStdout {
+public:
+  SilencedStdout() {
+    std::fflush(stdout);
+    saved = dup(STDOUT_FILENO);
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, STDOUT_FILENO);
+      close(null);
+    }
+  }
+  ~SilencedStdout() {
+    std::fflush(stdout);
+    if (saved >= 0) {
+      dup2(saved, STDOUT_FILENO);
+      close(saved);
+    }
+  }
+  SilencedStdout(const SilencedStdout &) = delete;
+  SilencedStdout &operator=(const SilencedStdout &) = delete;
+
+private:
+  int saved = -1;
+};
 } // namespace
+
+/// Runs `o.measureEntry` of the transformed `loaded` module, compiled again
+/// with the same options to measure its traffic, and prints `traffic`.
+static int measureTraffic(const OptOptions &o, const LoadedModule &loaded,
+                          const TrafficReport &traffic) {
+  auto fail = [](const std::string &message) {
+    std::cerr << "affjit: error: " << message << '\n';
+    return 1;
+  };
+  Expected<FuncOp> fn = bench::findFunction(*loaded.module, o.measureEntry);
+  if (!fn)
+    return fail(fn.error().message());
+  BenchmarkInputs inputs;
+  Expected<std::vector<bench::ParamSpec>> params =
+      bench::resolveParameters(*fn, inputs);
+  if (!params)
+    return fail(params.error().message() +
+                " (--measure-traffic runs its entry on generated inputs of "
+                "static shapes; measure others with `affjit run` on a main "
+                "that calls them)");
+  Expected<bench::ArgumentSet> args =
+      bench::ArgumentSet::generate(*params, inputs);
+  if (!args)
+    return fail(args.error().message());
+  EngineOptions options;
+  o.pipeline.applyTo(options);
+  options.measureTraffic = true;
+  options.optReport = ""; // reported once, by the printed module's passes
+  options.dumpAfter = "";
+  Engine engine(options);
+  if (Error err = engine.compile(loaded.source.text, *loaded.source.name)) {
+    std::cerr << err.message();
+    return 1;
+  }
+  Error err;
+  {
+    SilencedStdout quiet;
+    std::span<const detail::Argument> call = args->arguments();
+    err = engine.invoke(fn->getName(), {call.begin(), call.end()});
+  }
+  if (err)
+    return fail(err.message());
+  traffic.print(engine.measuredTraffic(), std::cerr);
+  return 0;
+}
 
 static int runOpt(const OptOptions &o) {
   CompileOptions compile;
   o.pipeline.applyTo(compile);
+  TrafficReport traffic;
+  if (!o.measureEntry.empty()) {
+    // The module printed is the one measured: on one thread.
+    compile.threads = 1;
+    compile.onRemark = traffic.remarkHandler();
+  }
   std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
     return 1;
   auto loaded = loadModule(o.input, *pipeline, !o.noVerify);
   if (!loaded)
     return 1;
+  if (!o.measureEntry.empty())
+    if (int status = measureTraffic(o, *loaded, traffic))
+      return status;
   PrintOptions printOptions;
   printOptions.generic = o.generic;
   if (o.output == "-") {
@@ -57,6 +151,14 @@ CommandFn addOptCommand(CLI::App &app) {
   cmd->add_option("-o,--output", opts->output, "Output file");
   cmd->add_flag("--generic", opts->generic, "Print ops in the generic form");
   cmd->add_flag("--no-verify", opts->noVerify, "Skip the verifier");
+  // A flag with an optional value, like --opt-report.
+  cmd->add_flag("--measure-traffic{main}", opts->measureEntry,
+                "Also run ENTRY (default main; a kernel gets pseudo-random "
+                "inputs) compiled to measure each top-level loop nest's "
+                "memory traffic through simulated L1/L2 caches of the host's "
+                "geometry, and report it on stderr (next to the estimate "
+                "with --opt-report); the module is then optimized for one "
+                "thread");
   addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runOpt(*opts) : -1; };
 }

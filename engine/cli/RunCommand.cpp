@@ -1,13 +1,14 @@
 // `affjit run FILE.mlir [--entry main] [-O0..-O3] [--checked]
 // [--pipeline=LIST] [--verify-each] [--opt-report[=PASS,...]]
-// [--dump-after=PASS|all]`: compiles the module for the host CPU through the
-// C++ API's engine (which parses it, once) and calls the entry function (no
-// arguments, no results), like mlir-cpu-runner with `-e main
+// [--dump-after=PASS|all] [--measure-traffic]`: compiles the module for the
+// host CPU through the C++ API's engine (which parses it, once) and calls the
+// entry function (no arguments, no results), like mlir-cpu-runner with `-e main
 // -entry-point-result=void`.
 #include "affjit/Engine.h"
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
 #include "engine/cli/PipelineOption.h"
+#include "engine/cli/TrafficReport.h"
 
 #include <cstdio>
 #include <iostream>
@@ -21,6 +22,7 @@ struct RunOptions {
   std::string entry = "main";
   unsigned optLevel = 3;
   bool checked = false;
+  bool measureTraffic = false;
   PipelineFlags pipeline;
 };
 } // namespace
@@ -30,6 +32,10 @@ static int runRun(const RunOptions &o) {
   options.optLevel = o.optLevel;
   options.checked = o.checked;
   o.pipeline.applyTo(options);
+  options.measureTraffic = o.measureTraffic;
+  TrafficReport traffic;
+  if (o.measureTraffic)
+    options.onRemark = traffic.remarkHandler();
   // A bad pass name is a usage error, reported before reading the input.
   if (!makePipeline(compileOptionsOf(options)))
     return 1;
@@ -48,6 +54,8 @@ static int runRun(const RunOptions &o) {
     std::cerr << "affjit: error: " << err.message() << '\n';
     return 1;
   }
+  if (o.measureTraffic)
+    traffic.print(engine.measuredTraffic(), std::cerr);
   return 0;
 }
 
@@ -63,6 +71,11 @@ CommandFn addRunCommand(CLI::App &app) {
       ->capture_default_str();
   cmd->add_flag("--checked", opts->checked,
                 "Check every memref access against its bounds");
+  cmd->add_flag("--measure-traffic", opts->measureTraffic,
+                "Then report each top-level loop nest's memory traffic, "
+                "measured through simulated L1/L2 caches of the host's "
+                "geometry (runs much slower; one thread); with "
+                "--opt-report=report, next to the cost model's estimate");
   addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runRun(*opts) : -1; };
 }

@@ -4,6 +4,7 @@
 
 #include "affjit/Runtime.h"
 #include "engine/jit/ObjectCache.h"
+#include "engine/jit/TraceMemoryAccesses.h"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
@@ -119,7 +120,7 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
   return jit;
 }
 
-llvm::Error Jit::optimize(llvm::Module &module, LlvmPipeline passes) const {
+llvm::Error Jit::optimize(llvm::Module &module, LlvmPasses passes) const {
   module.setDataLayout(targetMachine->createDataLayout());
   module.setTargetTriple(targetMachine->getTargetTriple().str());
   for (llvm::Function &f : module) {
@@ -130,6 +131,15 @@ llvm::Error Jit::optimize(llvm::Module &module, LlvmPipeline passes) const {
     if (instrumentsForTsan())
       f.addFnAttr(llvm::Attribute::SanitizeThread);
   }
+  if (auto err = runPipeline(module, passes.pipeline))
+    return err;
+  if (passes.traceMemory)
+    traceMemoryAccesses(module);
+  return llvm::Error::success();
+}
+
+llvm::Error Jit::runPipeline(llvm::Module &module,
+                             LlvmPipeline pipeline) const {
   if (optLevel == 0)
     return llvm::Error::success();
   llvm::LoopAnalysisManager lam;
@@ -145,7 +155,7 @@ llvm::Error Jit::optimize(llvm::Module &module, LlvmPipeline passes) const {
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm;
-  if (auto err = pb.parsePassPipeline(mpm, pipelineText(pb, pic, passes)))
+  if (auto err = pb.parsePassPipeline(mpm, pipelineText(pb, pic, pipeline)))
     return err;
   mpm.run(module, mam);
   return llvm::Error::success();
@@ -183,8 +193,8 @@ static constexpr const char *kFinishingPipeline =
 
 std::string Jit::pipelineText(llvm::PassBuilder &pb,
                               llvm::PassInstrumentationCallbacks &pic,
-                              LlvmPipeline passes) const {
-  std::string text = passes == LlvmPipeline::Finishing && optLevel >= 2
+                              LlvmPipeline pipeline) const {
+  std::string text = pipeline == LlvmPipeline::Finishing && optLevel >= 2
                          ? std::string(kFinishingPipeline)
                          : defaultPipelineText(pb, pic);
   // Last, so the optimized code is what gets instrumented (as clang does).
@@ -239,17 +249,18 @@ llvm::orc::ResourceTrackerSP Jit::createResourceTracker() {
 }
 
 llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
-                           const std::string &sourceKey, LlvmPipeline passes,
+                           const std::string &sourceKey, LlvmPasses passes,
                            llvm::orc::ResourceTrackerSP tracker) {
   // The object depends on the source, the options, the target and the
   // LLVM pipeline (its text, so a later affjit's differs).
   std::string key = cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures +
                              "\nO" + std::to_string(optLevel) +
-                             (passes == LlvmPipeline::Finishing
+                             (passes.pipeline == LlvmPipeline::Finishing
                                   ? std::string("\n") + kFinishingPipeline
                                   : "") +
                              (instrumentsForTsan() ? "\ntsan" : ""));
-  std::unique_ptr<llvm::MemoryBuffer> object = lookupCachedObject(key);
+  std::unique_ptr<llvm::MemoryBuffer> object =
+      passes.traceMemory ? nullptr : lookupCachedObject(key);
   if (!object) {
     llvm::Expected<std::string> bytes = module.withModuleDo(
         [this, passes](llvm::Module &m) -> llvm::Expected<std::string> {
@@ -259,7 +270,8 @@ llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
         });
     if (!bytes)
       return bytes.takeError();
-    storeCachedObject(key, *bytes);
+    if (!passes.traceMemory)
+      storeCachedObject(key, *bytes);
     object = llvm::MemoryBuffer::getMemBufferCopy(*bytes, key);
   }
   if (tracker)

@@ -29,6 +29,17 @@ enum class LlvmPipeline {
   Finishing,
 };
 
+/// How the JIT turns a module into code: the LLVM pipeline, and whether the
+/// optimized code is instrumented for the traffic measurement
+/// (TraceMemoryAccesses.h).
+struct LlvmPasses {
+  LlvmPasses(LlvmPipeline pipeline = LlvmPipeline::Default,
+             bool traceMemory = false)
+      : pipeline(pipeline), traceMemory(traceMemory) {}
+  LlvmPipeline pipeline;
+  bool traceMemory;
+};
+
 class Jit {
 public:
   /// `optLevel` 0..3 selects the LLVM pipeline (O0 skips optimization).
@@ -40,9 +51,10 @@ public:
   /// cached object code.
   /// With a `tracker` (from createResourceTracker) the module's code can be
   /// removed again, so that a new version may define the same symbols.
-  /// `passes` chooses the LLVM pipeline.
+  /// `passes` chooses the LLVM pipeline. Instrumented code is never cached
+  /// (its nest ids belong to one compile).
   llvm::Error addModule(llvm::orc::ThreadSafeModule module,
-                        const std::string &sourceKey, LlvmPipeline passes,
+                        const std::string &sourceKey, LlvmPasses passes,
                         llvm::orc::ResourceTrackerSP tracker = nullptr);
   /// A tracker for addModule; `tracker->remove()` unloads what it added.
   llvm::orc::ResourceTrackerSP createResourceTracker();
@@ -56,9 +68,10 @@ public:
   const std::string &getCpuFeatures() const { return cpuFeatures; }
   unsigned getOptLevel() const { return optLevel; }
 
-  /// Runs the optimization pipeline the JIT uses for `passes` on `module`
-  /// (for printing the optimized IR).
-  llvm::Error optimize(llvm::Module &module, LlvmPipeline passes) const;
+  /// Runs the optimization pipeline the JIT uses for `passes` on `module`,
+  /// then the instrumentation they ask for (also for printing the
+  /// optimized IR).
+  llvm::Error optimize(llvm::Module &module, LlvmPasses passes) const;
   /// The machine code the JIT would generate for an optimized `module`, as
   /// assembly text.
   llvm::Expected<std::string> emitAssembly(llvm::Module &module) const;
@@ -67,9 +80,11 @@ private:
   Jit() = default;
   llvm::Expected<std::string> emitFile(llvm::Module &module,
                                        llvm::CodeGenFileType type) const;
+  /// The LLVM pipeline alone (nothing at level 0).
+  llvm::Error runPipeline(llvm::Module &module, LlvmPipeline pipeline) const;
   std::string pipelineText(llvm::PassBuilder &pb,
                            llvm::PassInstrumentationCallbacks &pic,
-                           LlvmPipeline passes) const;
+                           LlvmPipeline pipeline) const;
   std::string
   defaultPipelineText(llvm::PassBuilder &pb,
                       llvm::PassInstrumentationCallbacks &pic) const;

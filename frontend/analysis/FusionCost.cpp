@@ -27,6 +27,13 @@ static int64_t readCacheSize(const std::string &file) {
   return unit == "K" ? v << 10 : unit == "M" ? v << 20 : v;
 }
 
+/// A plain sysfs number; 0 if unreadable.
+static int64_t readNumber(const std::string &file) {
+  std::ifstream in(file);
+  int64_t v = 0;
+  return in >> v ? v : 0;
+}
+
 /// The data caches Linux lists for CPU 0 (what each core sees of a shared
 /// L3: glibc's sysconf reports some machines' L3 for the whole package);
 /// false when sysfs does not say.
@@ -44,12 +51,18 @@ static bool readSysfsCaches(CacheSizes &c) {
     if (size <= 0)
       continue;
     found = true;
-    if (level == 1)
+    int64_t ways = readNumber(dir + "ways_of_associativity");
+    if (level == 1) {
       c.l1 = size;
-    else if (level == 2)
+      c.l1Ways = ways > 0 ? ways : c.l1Ways;
+      int64_t line = readNumber(dir + "coherency_line_size");
+      c.lineBytes = line > 0 ? line : c.lineBytes;
+    } else if (level == 2) {
       c.l2 = size;
-    else if (level == 3)
+      c.l2Ways = ways > 0 ? ways : c.l2Ways;
+    } else if (level == 3) {
       c.last = size;
+    }
   }
   return found;
 }

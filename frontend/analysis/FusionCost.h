@@ -21,6 +21,9 @@ struct CacheSizes {
   int64_t l1 = 32 * 1024, l2 = 1024 * 1024;
   /// The last level (L3, shared by the cores; the L2 where there is none).
   int64_t last = 8 * 1024 * 1024;
+  /// Ways of the L1 data cache and the L2, and the line size: what the
+  /// traffic measurement's simulated caches are built like.
+  int64_t l1Ways = 8, l2Ways = 8, lineBytes = 64;
   /// This machine's (from sysfs, else sysconf), or the defaults where it
   /// does not say; the environment variables AFFJIT_L2_BYTES and
   /// AFFJIT_LLC_BYTES, positive numbers of bytes, replace the L2's and the

@@ -6,6 +6,7 @@
 #include "frontend/analysis/VectorizationPlan.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <vector>
 
@@ -152,6 +153,17 @@ NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches) {
   t.l1Bytes = traffic(root, f, (double)caches.l1);
   t.l2Bytes = traffic(root, f, (double)caches.l2);
   return t;
+}
+
+std::string describeTrafficBytes(std::optional<double> bytes) {
+  if (!bytes)
+    return "unknown";
+  char buf[32];
+  if (*bytes < 1e6)
+    std::snprintf(buf, sizeof buf, "%.3g KB", *bytes / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g MB", *bytes / 1e6);
+  return buf;
 }
 
 } // namespace affjit

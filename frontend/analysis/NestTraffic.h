@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace affjit {
 
@@ -38,5 +39,8 @@ std::optional<double> estimateFootprintBytes(AffineForOp loop);
 
 /// The traffic of the nest rooted at `root` for `caches`.
 NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches);
+
+/// `bytes` as the reports print traffic ("3.14 MB", "42 KB"; "unknown").
+std::string describeTrafficBytes(std::optional<double> bytes);
 
 } // namespace affjit

@@ -2,6 +2,7 @@
 #include "frontend/lower/FunctionLowering.h"
 
 #include "frontend/lower/FunctionSignature.h"
+#include "frontend/lower/NestTracing.h"
 
 namespace affjit {
 
@@ -121,9 +122,14 @@ bool lowerFunctionBody(LoweringContext &lc, Operation &func) {
     lc.map(entry.getArgument(i),
            collapseArguments(lc, fnType.getInputs()[i], it));
   // The body ends in func.return, lowered like any op.
-  for (auto &op : entry.getOperations())
-    if (!lc.lowerOp(*op))
+  bool tracing = lc.options().firstTracedNest.has_value();
+  for (auto &op : entry.getOperations()) {
+    bool lowered = tracing && isTracedNest(*op)
+                       ? lowerTracedNest(lc, *op, lc.nextTracedNest())
+                       : lc.lowerOp(*op);
+    if (!lowered)
       return false;
+  }
   return true;
 }
 

@@ -10,7 +10,9 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 namespace affjit {
 
@@ -25,6 +27,9 @@ struct LowerOptions {
   /// otherwise only those its own `fastmath<...>` attribute names. Float
   /// reductions of affine.parallel then run in parallel too.
   bool fastMath = false;
+  /// Measure traffic: call the runtime's hooks around each traced nest
+  /// (NestTracing.h), numbered from this id.
+  std::optional<int64_t> firstTracedNest;
 };
 
 /// Lowers `module`; null (with diagnostics) if an op cannot be lowered.

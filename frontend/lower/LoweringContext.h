@@ -28,6 +28,8 @@ public:
   /// of them under LowerOptions::fastMath.
   llvm::FastMathFlags fastMathFlags(Operation &op) const;
   Module &sourceModule() { return source; }
+  /// The id of the next traced nest (LowerOptions::firstTracedNest on).
+  int64_t nextTracedNest() { return *opts.firstTracedNest + tracedNests++; }
 
   //===-- types -----------------------------------------------------------===//
   /// index → i64, iN, f16/bf16/f32/f64, vector<AxB> → [A x <B x T>] nests,
@@ -96,6 +98,7 @@ private:
   llvm::IRBuilder<> b;
   std::unordered_map<Value *, llvm::Value *> values;
   unsigned parallelDepth = 0;
+  int64_t tracedNests = 0;
 };
 
 } // namespace affjit

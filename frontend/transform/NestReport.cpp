@@ -99,17 +99,6 @@ std::string describeRegisterBlock(AffineForOp innermost) {
   return std::to_string(count) + " x " + type + " accumulators";
 }
 
-std::string bytesText(std::optional<double> bytes) {
-  if (!bytes)
-    return "unknown";
-  char buf[32];
-  if (*bytes < 1e6)
-    std::snprintf(buf, sizeof buf, "%.3g KB", *bytes / 1e3);
-  else
-    std::snprintf(buf, sizeof buf, "%.3g MB", *bytes / 1e6);
-  return buf;
-}
-
 std::string kilobytes(int64_t bytes) {
   return std::to_string(bytes / 1024) + " KB";
 }
@@ -128,11 +117,11 @@ bool reportNests(Module &module, PassContext &context) {
       NestTraffic t = estimateNestTraffic(root, caches);
       context.remark(
           root.getLoc(),
-          "nest: order " + describeOrder(path) +
-              "; register block: " + describeRegisterBlock(path.back()) +
-              "; estimated traffic: " + bytesText(t.compulsoryBytes) +
-              " compulsory, " + bytesText(t.l1Bytes) + " into L1 (" +
-              kilobytes(caches.l1) + "), " + bytesText(t.l2Bytes) +
+          "nest: order " + describeOrder(path) + "; register block: " +
+              describeRegisterBlock(path.back()) + "; estimated traffic: " +
+              describeTrafficBytes(t.compulsoryBytes) + " compulsory, " +
+              describeTrafficBytes(t.l1Bytes) + " into L1 (" +
+              kilobytes(caches.l1) + "), " + describeTrafficBytes(t.l2Bytes) +
               " into L2 (" + kilobytes(caches.l2) + ")");
     }
   });

@@ -280,6 +280,35 @@ struct EngineOptions {
   /// Print the module to stderr after these passes ("", `all` or names),
   /// like `--dump-after`.
   std::string dumpAfter{};
+  /// Measure each top-level loop nest's memory traffic
+  /// (`--measure-traffic`): the optimized code calls the runtime before every
+  /// load and store, which replays them through a simulated L1 and L2 of
+  /// the host's geometry (Engine::measuredTraffic). Many times slower: for
+  /// reports, not timing. Parallel loops run sequentially (threads = 1).
+  bool measureTraffic = false;
+};
+
+/// The simulated caches of the traffic measurement: the host's L1 data
+/// cache and L2 (size, ways), and the line size.
+struct SimulatedCaches {
+  int64_t l1Bytes = 0, l1Ways = 0, l2Bytes = 0, l2Ways = 0, lineBytes = 0;
+};
+
+/// What one top-level loop nest moved through the simulated caches
+/// (set-associative, least recently used, write-allocate, no prefetchers)
+/// over the runs it made so far. Bytes are lines times the line size.
+struct NestTrafficMeasurement {
+  /// The function, and the nest's location in the compiled text.
+  std::string function, file;
+  unsigned line = 0, column = 0;
+  /// How many times the nest ran, and its loads and stores (a vector
+  /// access counts once).
+  uint64_t runs = 0, accesses = 0;
+  /// The lines each run touched, once each (what an unbounded cache would
+  /// bring in), summed over runs.
+  uint64_t compulsoryBytes = 0;
+  /// What the L1 and the L2 brought in, summed over runs.
+  uint64_t l1Bytes = 0, l2Bytes = 0;
 };
 
 /// Compiles modules and calls their functions. compile(), lookup(),
@@ -314,6 +343,11 @@ public:
   }
   /// Host CPU name and features the code is compiled for.
   std::string hostCpu() const;
+  /// With EngineOptions::measureTraffic: every top-level nest compiled so
+  /// far, in compile and source order, with its traffic until now.
+  std::vector<NestTrafficMeasurement> measuredTraffic() const;
+  /// The caches measuredTraffic() simulates.
+  static SimulatedCaches simulatedCaches();
 
 private:
   struct Impl;

@@ -1,8 +1,9 @@
 // The C entry points of affjit's runtime library (runtime/): the functions
 // JIT-compiled code calls. Three groups:
 //   * affjit_rt_*: error hook, aligned allocation (memref.alloc, seed 004),
-//     DMA emulation (affine/memref dma_start/dma_wait, seeds 000 and 004) and
-//     the out-of-bounds report of checked code;
+//     DMA emulation (affine/memref dma_start/dma_wait, seeds 000 and 004),
+//     the out-of-bounds report of checked code, parallel loops and the
+//     traffic measurement's hooks;
 //   * MLIR 19 runner-utils compatible printing/timing (printMemrefF32,
 //     printF64, rtclock, ...): same names, signatures and byte-identical
 //     output as libmlir_runner_utils.so / libmlir_c_runner_utils.so;
@@ -200,6 +201,19 @@ AFFJIT_RT_EXPORT int affjit_rt_in_parallel_region(void);
 /// The number of cores this process may run on (its CPU affinity mask):
 /// the default thread count.
 AFFJIT_RT_EXPORT int64_t affjit_rt_available_cores(void);
+
+//===-- traffic measurement (`--measure-traffic`) ------------------------===//
+
+/// Code compiled to measure its memory traffic (EngineOptions::
+/// measureTraffic) calls these: begin/end around each run of a top-level
+/// loop nest (ids from the engine), and access before every load and store
+/// of `bytes` bytes at `address` (nullptr: an inactive gather lane). The
+/// accesses go through a simulated L1 and L2 of this thread
+/// (runtime/TrafficTrace.h); each active nest counts what they miss.
+AFFJIT_RT_EXPORT void affjit_rt_trace_nest_begin(int64_t id);
+AFFJIT_RT_EXPORT void affjit_rt_trace_nest_end(int64_t id);
+AFFJIT_RT_EXPORT void affjit_rt_trace_access(const void *address,
+                                             int64_t bytes);
 
 //===-- symbol table for the JIT
 //--------------------------------------------===//
