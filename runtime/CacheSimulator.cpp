@@ -12,32 +12,30 @@ SimulatedCache::SimulatedCache(const CacheGeometry &g) {
   ways = (uint64_t)std::max<int64_t>(g.ways, 1);
   sets = std::max<uint64_t>(
       (uint64_t)std::max<int64_t>(g.bytes, 0) / (line * ways), 1);
-  lines.assign(sets * ways, kEmpty);
-  lastUse.assign(sets * ways, 0);
+  // A mask instead of a division: the common geometries' set counts are
+  // powers of two.
+  setMask = sets > 1 && (sets & (sets - 1)) == 0 ? sets - 1 : 0;
+  slots.assign(sets * ways, Slot{kEmpty, 0});
 }
 
 bool SimulatedCache::touch(uint64_t line) {
-  uint64_t base = (line % sets) * ways;
-  uint64_t victim = base;
+  Slot *set = &slots[setOf(line) * ways];
+  Slot *victim = set;
   ++clock;
-  for (uint64_t slot = base; slot < base + ways; ++slot) {
-    if (lines[slot] == line) {
-      lastUse[slot] = clock;
+  for (Slot *slot = set; slot < set + ways; ++slot) {
+    if (slot->line == line) {
+      slot->lastUse = clock;
       return true;
     }
     // Empty slots have lastUse 0, so they are taken first.
-    if (lastUse[slot] < lastUse[victim])
+    if (slot->lastUse < victim->lastUse)
       victim = slot;
   }
-  lines[victim] = line;
-  lastUse[victim] = clock;
+  *victim = Slot{line, clock};
   return false;
 }
 
-void SimulatedCache::clear() {
-  std::fill(lines.begin(), lines.end(), kEmpty);
-  std::fill(lastUse.begin(), lastUse.end(), 0);
-}
+void SimulatedCache::clear() { slots.assign(slots.size(), Slot{kEmpty, 0}); }
 
 SimulatedHierarchy::SimulatedHierarchy(const CacheGeometry &l1g,
                                        const CacheGeometry &l2g)

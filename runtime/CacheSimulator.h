@@ -27,10 +27,18 @@ public:
   void clear();
 
 private:
+  struct Slot {
+    uint64_t line, lastUse;
+  };
+  uint64_t setOf(uint64_t line) const {
+    return setMask ? line & setMask : line % sets;
+  }
   uint64_t sets, ways;
+  /// sets - 1 when sets is a power of two (and more than one), else 0.
+  uint64_t setMask;
   /// Per set, `ways` slots: the line held (kEmpty when none) and when it
-  /// was last used.
-  std::vector<uint64_t> lines, lastUse;
+  /// was last used (0: never).
+  std::vector<Slot> slots;
   uint64_t clock = 0;
 };
 
@@ -44,7 +52,8 @@ class SimulatedHierarchy {
 public:
   SimulatedHierarchy(const CacheGeometry &l1, const CacheGeometry &l2);
   /// Runs an access of `bytes` bytes at `address` through both levels
-  /// (the line size is the L1's); `onLine` sees each line spanned.
+  /// (the line size is the L1's); `onLine` sees each line spanned, except
+  /// one that is the line used last.
   template <typename OnLine>
   AccessCost access(uint64_t address, uint64_t bytes, OnLine &&onLine) {
     AccessCost cost;
@@ -54,6 +63,11 @@ public:
              last = (address + bytes - 1) / lineBytes;
     for (uint64_t line = first; line <= last; ++line) {
       ++cost.lines;
+      // The line used last is its set's most recent: a hit that changes
+      // nothing (consecutive scalars in one line).
+      if (line == lastLine)
+        continue;
+      lastLine = line;
       onLine(line);
       if (l1.touch(line))
         continue;
@@ -62,10 +76,14 @@ public:
     }
     return cost;
   }
+  /// Forgets which line was used last: `onLine` sees the next access's
+  /// lines even when the first is that line (a new nest run begins).
+  void forgetLastLine() { lastLine = ~uint64_t(0); }
   uint64_t getLineBytes() const { return lineBytes; }
 
 private:
   uint64_t lineBytes;
+  uint64_t lastLine = ~uint64_t(0);
   SimulatedCache l1, l2;
 };
 

@@ -107,6 +107,8 @@ using namespace affjit::rt;
 
 extern "C" void affjit_rt_trace_nest_begin(int64_t id) {
   tracer.active.push_back(ActiveRun{id, {}, {}});
+  // The new run must see its first line even if it was used last.
+  tracer.hierarchy().forgetLastLine();
 }
 
 extern "C" void affjit_rt_trace_nest_end(int64_t id) {

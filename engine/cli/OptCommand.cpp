@@ -71,7 +71,12 @@ static int measureTraffic(const OptOptions &o, const LoadedModule &loaded,
     std::cerr << "affjit: error: " << message << '\n';
     return 1;
   };
-  Expected<FuncOp> fn = bench::findFunction(*loaded.module, o.measureEntry);
+  // The default entry, main, stands for the only function of a module
+  // without one (a kernel file).
+  std::string entry = o.measureEntry;
+  if (entry == "main" && !loaded.module->lookupSymbol(entry))
+    entry.clear();
+  Expected<FuncOp> fn = bench::findFunction(*loaded.module, entry);
   if (!fn)
     return fail(fn.error().message());
   BenchmarkInputs inputs;
@@ -153,8 +158,9 @@ CommandFn addOptCommand(CLI::App &app) {
   cmd->add_flag("--no-verify", opts->noVerify, "Skip the verifier");
   // A flag with an optional value, like --opt-report.
   cmd->add_flag("--measure-traffic{main}", opts->measureEntry,
-                "Also run ENTRY (default main; a kernel gets pseudo-random "
-                "inputs) compiled to measure each top-level loop nest's "
+                "Also run ENTRY (default main, else the only function; a "
+                "kernel gets pseudo-random inputs) compiled to measure each "
+                "top-level loop nest's "
                 "memory traffic through simulated L1/L2 caches of the host's "
                 "geometry, and report it on stderr (next to the estimate "
                 "with --opt-report); the module is then optimized for one "

@@ -98,3 +98,22 @@ TEST(CacheSimulator, AnAccessAcrossALineBoundaryTouchesBothLines) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CacheSimulator, TheLineUsedLastIsAHitThatOnLineSeesAgainAfterForgetting) {
+  SimulatedHierarchy caches(CacheGeometry{4096, 4, 64},
+                            CacheGeometry{65536, 4, 64});
+  unsigned seen = 0;
+  auto count = [&](uint64_t) { ++seen; };
+  EXPECT_EQ(caches.access(0, 4, count).l1Misses, 1u);
+  affjit::rt::AccessCost again = caches.access(4, 4, count);
+  EXPECT_EQ(again.lines, 1u);
+  EXPECT_EQ(again.l1Misses, 0u);
+  EXPECT_EQ(seen, 1u);
+  caches.forgetLastLine();
+  EXPECT_EQ(caches.access(8, 4, count).l1Misses, 0u);
+  EXPECT_EQ(seen, 2u);
+}
+
+} // namespace
