@@ -17,6 +17,11 @@ inline constexpr char MemRefSubView[] = "memref.subview";
 } // namespace opname
 
 /// The shared shape of alloc/alloca: `(%dynamic sizes)[%symbols] : T`.
+/// The alignment of the buffers passes allocate (packed panels): a cache
+/// line, so that a line-sized vector in them never straddles two lines —
+/// memref.alloc's default is 16 bytes.
+inline constexpr int64_t kPackedBufferAlignment = 64;
+
 template <const char *Name> class AllocLikeView : public NamedOpView<Name> {
 public:
   using NamedOpView<Name>::NamedOpView;

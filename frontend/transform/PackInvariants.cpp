@@ -170,7 +170,8 @@ void rewrite(const PackCandidate &c) {
   Type elem = c.packed[0]->getType();
   Value *buffer =
       AllocOp::create(
-          b, Type::memref({c.tripCount, (int64_t)c.packed.size()}, elem))
+          b, Type::memref({c.tripCount, (int64_t)c.packed.size()}, elem), {},
+          {}, kPackedBufferAlignment)
           .getMemRef();
   AffineMap end =
       AffineMap::get(c.lowerBound.getNumDims(), c.lowerBound.getNumSymbols(),

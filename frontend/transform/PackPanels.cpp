@@ -257,7 +257,8 @@ void rewrite(const PanelCandidate &c) {
   Type elem = c.load.getVectorType().getElementType();
   Value *buffer =
       AllocOp::create(
-          b, Type::memref({c.cols.trips, c.inner.trips, c.lanes}, elem))
+          b, Type::memref({c.cols.trips, c.inner.trips, c.lanes}, elem), {}, {},
+          kPackedBufferAlignment)
           .getMemRef();
   // k outside, j inside: the copy reads the strided buffer row by row, as
   // it lies in memory, and writes the panels side by side.
