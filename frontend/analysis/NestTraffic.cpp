@@ -1,12 +1,15 @@
 // Footprint-based traffic estimate (see NestTraffic.h).
 #include "frontend/analysis/NestTraffic.h"
 
+#include "frontend/analysis/LinearAccess.h"
 #include "frontend/analysis/MemRefRegion.h"
 #include "frontend/analysis/ValueOrigins.h"
 #include "frontend/analysis/VectorizationPlan.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -83,7 +86,7 @@ bool movesWith(AffineForOp inner, Value *memref, Value *iv) {
 }
 
 /// Bytes the access `op` in the body of `loop` moves per iteration when
-/// the loop's footprint does not fit.
+/// the loop's footprint does not fit (the fallback of linearBodyBytes).
 double accessBytesPerIteration(Operation *op, AffineForOp loop) {
   double bytes = 0;
   for (const MemRefAccess &a : getMemRefAccesses(op)) {
@@ -107,17 +110,71 @@ double accessBytesPerIteration(Operation *op, AffineForOp loop) {
   return bytes;
 }
 
+/// Bytes the accesses `ops` directly in `loop`'s body move per iteration
+/// when its footprint does not fit. Accesses to one memref that differ
+/// only by a constant (a register block's rows of a packed panel, a
+/// stencil's neighbours) group into clusters of byte ranges less than a
+/// line apart; a cluster that moves by `stride` bytes per iteration brings
+/// in min(stride, its lines) — a stride below a line reuses the line — and
+/// nothing when it stays. Accesses without a linear address fall back to
+/// accessBytesPerIteration.
+double linearBodyBytes(const std::vector<Operation *> &ops, AffineForOp loop) {
+  struct Group {
+    int64_t stride = 0;
+    std::vector<std::pair<int64_t, int64_t>> ranges;
+  };
+  using Key = std::pair<Value *, std::vector<std::pair<Value *, int64_t>>>;
+  std::map<Key, Group> groups;
+  double bytes = 0;
+  for (Operation *op : ops) {
+    std::optional<LinearAccess> a = getLinearAccess(op);
+    if (!a) {
+      bytes += accessBytesPerIteration(op, loop);
+      continue;
+    }
+    Key key{a->memref, {}};
+    for (size_t i = 0; i < a->operands.size(); ++i)
+      if (a->coefficients[i] != 0)
+        key.second.push_back({a->operands[i], a->coefficients[i]});
+    std::sort(key.second.begin(), key.second.end());
+    Group &g = groups[key];
+    g.stride = a->byteStrideOf(loop.getInductionVar()) * loop.getStep();
+    g.ranges.push_back({a->constant, a->constant + a->bytes});
+  }
+  for (auto &[key, g] : groups) {
+    if (g.stride == 0)
+      continue;
+    std::sort(g.ranges.begin(), g.ranges.end());
+    auto clusterBytes = [&](int64_t low, int64_t high) {
+      double lines = std::ceil((double)(high - low) / kLineBytes) * kLineBytes;
+      return std::min((double)std::abs(g.stride), lines);
+    };
+    int64_t low = g.ranges[0].first, high = g.ranges[0].second;
+    for (auto [from, to] : g.ranges) {
+      if (from - high >= (int64_t)kLineBytes) {
+        bytes += clusterBytes(low, high);
+        low = from;
+      }
+      high = std::max(high, to);
+    }
+    bytes += clusterBytes(low, high);
+  }
+  return bytes;
+}
+
 /// `fits` is `loop`'s footprint, computed once by the caller.
 double traffic(AffineForOp loop, const std::optional<Footprint> &fits,
                double capacity) {
   if (fits && fits->total <= capacity)
     return fits->total;
   double trips = (double)tripCountOf(loop), bytes = 0;
+  std::vector<Operation *> accesses;
   for (auto &owned : loop.getBody()->getOperations())
     owned->walk<WalkOrder::PreOrder>([&](Operation *op) {
       auto inner = dyn_cast<AffineForOp>(op);
       if (!inner) {
-        bytes += accessBytesPerIteration(op, loop) * trips;
+        if (!getMemRefAccesses(op).empty())
+          accesses.push_back(op);
         return WalkResult::advance();
       }
       // An inner loop that fits keeps what does not move with this loop
@@ -133,7 +190,7 @@ double traffic(AffineForOp loop, const std::optional<Footprint> &fits,
       }
       return WalkResult::skip();
     });
-  return bytes;
+  return bytes + linearBodyBytes(accesses, loop) * trips;
 }
 
 } // namespace

@@ -6,10 +6,13 @@
 // One that does not fit pays for each iteration what its body pays: an
 // inner loop that fits, its regions that move with the loop (what does not
 // move stays in the cache from one iteration to the next); an inner loop
-// that does not fit, recursively; each access directly in the body, its
-// own bytes when it moves contiguously along the loop, a whole cache line
-// (or its vector) when it is strided, nothing when it stays on one
-// element. So gemm re-reads B from beyond L2 for every block of rows when
+// that does not fit, recursively; the accesses directly in the body,
+// grouped per memref into clusters less than a line apart (a register
+// block's rows of a packed panel: LinearAccess.h), each cluster the bytes
+// it moves per iteration up to its lines (a stride below a line reuses the
+// line), nothing when it stays. The traffic measured through simulated
+// caches (`--measure-traffic`) checks it: PolyBench gemm 1024³'s L1 bytes
+// agree within 1% where per-access lines overcounted 4.6 times. So gemm re-reads B from beyond L2 for every block of rows when
 // B outgrows L2, and a nest tiled by columns keeps a panel of B in L2. Trip
 // counts that are not constant count as kUnknownTripCount; a memref whose
 // regions cannot be computed counts its accesses per iteration. The model only
