@@ -10,8 +10,9 @@
 // it are merged (one k loop carrying U sets of accumulators), the copies of
 // other ops follow each other, and a load all copies share is done once.
 // U fills the vector registers with accumulators (the target's register
-// count, a quarter kept for operands), at most 8. The loop chosen is the
-// enclosing one whose iterations share the most loaded register width
+// count, a quarter kept for operands), at most 8, and fewer than the L1's
+// ways when the copies' streams would all fall in one L1 set. The loop chosen
+// is the enclosing one whose iterations share the most loaded register width
 // among those that can be blocked (the next one when the best cannot). A
 // scalar loop carrying a float (a sum kept in order: layernorm's rows) is
 // blocked even when its copies share no load: its adds wait on each other,
@@ -25,6 +26,7 @@
 // by how much, or why a nest was not.
 #pragma once
 
+#include "frontend/analysis/FusionCost.h"
 #include "frontend/ir/IR.h"
 #include "frontend/transform/PassContext.h"
 #include "frontend/transform/Vectorize.h"
@@ -36,6 +38,9 @@ struct UnrollAndJamOptions {
   VectorizationTarget target = VectorizeOptions::hostVectorizationTarget();
   /// The most copies of one loop's body.
   unsigned maxFactor = 8;
+  /// The L1's size and ways: copies of streams a multiple of its way
+  /// size apart share a set.
+  CacheSizes caches = CacheSizes::host();
 };
 
 /// Unrolls and jams the loops around register-carried accumulators in every
