@@ -10,13 +10,15 @@
 // grouped per memref into clusters less than a line apart (a register
 // block's rows of a packed panel: LinearAccess.h), each cluster the bytes
 // it moves per iteration up to its lines (a stride below a line reuses the
-// line), nothing when it stays. The traffic measured through simulated
-// caches (`--measure-traffic`) checks it: PolyBench gemm 1024³'s L1 bytes
-// agree within 1% where per-access lines overcounted 4.6 times. So gemm re-reads B from beyond L2 for every block of rows when
-// B outgrows L2, and a nest tiled by columns keeps a panel of B in L2. Trip
-// counts that are not constant count as kUnknownTripCount; a memref whose
-// regions cannot be computed counts its accesses per iteration. The model only
-// reads the IR.
+// line), nothing when it stays. So gemm re-reads B from beyond L2 for
+// every block of rows when B outgrows L2, and a nest tiled by columns keeps
+// a panel of B in L2. Trip counts that are not constant count as
+// kUnknownTripCount; a memref whose regions cannot be computed counts its
+// accesses per iteration. The model only reads the IR, and ignores the
+// caches' ways. The traffic measured through simulated caches
+// (`--measure-traffic`) checks it: PolyBench gemm 1024³'s L1 bytes agree
+// within 1%, where charging each access its own lines overcounted 4.6
+// times.
 #pragma once
 
 #include "frontend/analysis/FusionCost.h"
