@@ -17,49 +17,40 @@ using namespace affjit::test;
 
 namespace {
 
-/// y = A·x over `cols`-wide rows, and the row sums of A.
-std::string rowKernels(int cols) {
-  std::string n = std::to_string(cols);
-  std::string a = "memref<64x" + n + "xf32>";
-  return "func.func @matvec(%A: " + a + ", %x: memref<" + n +
-         "xf32>, %y: memref<64xf32>) {\n"
+/// @name(params..., %y: memref<64xf32>): for each of 64 rows i, y[i] =
+/// the in-order sum over j < cols of %p, which `term` computes from %v =
+/// %A[i, j] (of type `a`).
+std::string rowReduction(const std::string &name, const std::string &params,
+                         const std::string &a, int cols,
+                         const std::string &term) {
+  return "func.func @" + name + "(" + params +
+         ", %y: memref<64xf32>) {\n"
          "  %zero = arith.constant 0.0 : f32\n"
          "  affine.for %i = 0 to 64 {\n"
          "    %r = affine.for %j = 0 to " +
-         n +
+         std::to_string(cols) +
          " iter_args(%s = %zero) -> (f32) {\n"
          "      %v = affine.load %A[%i, %j] : " +
-         a +
-         "\n"
-         "      %w = affine.load %x[%j] : memref<" +
-         n +
-         "xf32>\n"
-         "      %p = arith.mulf %v, %w : f32\n"
+         a + "\n" + term +
          "      %t = arith.addf %s, %p : f32\n"
          "      affine.yield %t : f32\n"
          "    }\n"
          "    affine.store %r, %y[%i] : memref<64xf32>\n"
          "  }\n"
          "  return\n"
-         "}\n"
-         "func.func @sums(%A: " +
-         a +
-         ", %y: memref<64xf32>) {\n"
-         "  %zero = arith.constant 0.0 : f32\n"
-         "  affine.for %i = 0 to 64 {\n"
-         "    %r = affine.for %j = 0 to " +
-         n +
-         " iter_args(%s = %zero) -> (f32) {\n"
-         "      %v = affine.load %A[%i, %j] : " +
-         a +
-         "\n"
-         "      %t = arith.addf %s, %v : f32\n"
-         "      affine.yield %t : f32\n"
-         "    }\n"
-         "    affine.store %r, %y[%i] : memref<64xf32>\n"
-         "  }\n"
-         "  return\n"
          "}\n";
+}
+
+/// y = A·x over `cols`-wide rows, and the row sums of A.
+std::string rowKernels(int cols) {
+  std::string n = std::to_string(cols);
+  std::string a = "memref<64x" + n + "xf32>", x = "memref<" + n + "xf32>";
+  return rowReduction("matvec", "%A: " + a + ", %x: " + x, a, cols,
+                      "      %w = affine.load %x[%j] : " + x +
+                          "\n"
+                          "      %p = arith.mulf %v, %w : f32\n") +
+         rowReduction("sums", "%A: " + a, a, cols,
+                      "      %p = arith.addf %v, %zero : f32\n");
 }
 
 /// The unroll-jam factors of @matvec and @sums, in that order.
@@ -106,29 +97,12 @@ TEST(UnrollJamAliasing, TheLimitedNestMovesLittleMoreThanItsCompulsoryBytes) {
   // rows as the set has ways (the factor before the limit) every access
   // missed the L1, 18 times the compulsory bytes.
   affjit::CacheSizes caches = affjit::CacheSizes::host();
-  std::string n = std::to_string(2 * caches.l1 / caches.l1Ways / 4);
-  std::string a = "memref<65x" + n + "xf32>";
-  TempProgram p("func.func @matvec(%A: " + a +
-                ", %y: memref<64xf32>) {\n"
-                "  %zero = arith.constant 0.0 : f32\n"
-                "  affine.for %i = 0 to 64 {\n"
-                "    %r = affine.for %j = 0 to " +
-                n +
-                " iter_args(%s = %zero) -> (f32) {\n"
-                "      %v = affine.load %A[%i, %j] : " +
-                a +
-                "\n"
-                "      %w = affine.load %A[64, %j] : " +
-                a +
-                "\n"
-                "      %p = arith.mulf %v, %w : f32\n"
-                "      %t = arith.addf %s, %p : f32\n"
-                "      affine.yield %t : f32\n"
-                "    }\n"
-                "    affine.store %r, %y[%i] : memref<64xf32>\n"
-                "  }\n"
-                "  return\n"
-                "}\n");
+  int cols = (int)(2 * caches.l1 / caches.l1Ways / 4);
+  std::string a = "memref<65x" + std::to_string(cols) + "xf32>";
+  TempProgram p(rowReduction("matvec", "%A: " + a, a, cols,
+                             "      %w = affine.load %A[64, %j] : " + a +
+                                 "\n"
+                                 "      %p = arith.mulf %v, %w : f32\n"));
   CommandResult r = runCommand(
       "AFFJIT_NUM_THREADS=1 " + shellQuote(affjitBinary()) + " opt " +
       shellQuote(p.path) + " --opt-report=report --measure-traffic=matvec");
