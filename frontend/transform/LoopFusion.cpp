@@ -7,6 +7,7 @@
 #include "frontend/analysis/MemRefDependenceGraph.h"
 #include "frontend/ir/MemRefOps.h"
 #include "frontend/ir/MemoryEffects.h"
+#include "frontend/transform/utils/BandAlignment.h"
 #include "frontend/transform/utils/FusionUtils.h"
 #include "frontend/transform/utils/LoopDescription.h"
 
@@ -257,20 +258,54 @@ private:
   /// bits, budgets) meaning no fusion; the IR is only changed after all
   /// analyses ran.
   bool tryFuseGuarded(const Candidate &c) {
-    std::optional<DepthChoice> best;
-    try {
-      best = chooseDepth(c);
-    } catch (const CoefficientOverflow &) {
-      reject(c, "coefficients overflow 64 bits");
-    } catch (const AnalysisBudgetExceeded &) {
-      reject(c, "the analysis exceeded its budget");
-    }
+    std::optional<DepthChoice> best = guardedChooseDepth(c);
+    if (!best && c.kind == FusionKind::Sibling)
+      best = chooseDepthAligned(c);
     if (!best)
       return false;
     auto start = Clock::now();
     apply(c, *best);
     rewriteTime += Clock::now() - start;
     return true;
+  }
+
+  /// chooseDepth, with an analysis over its limits (coefficients beyond 64
+  /// bits, budgets) meaning no fusion.
+  std::optional<DepthChoice> guardedChooseDepth(const Candidate &c) {
+    try {
+      return chooseDepth(c);
+    } catch (const CoefficientOverflow &) {
+      reject(c, "coefficients overflow 64 bits");
+    } catch (const AnalysisBudgetExceeded &) {
+      reject(c, "the analysis exceeded its budget");
+    }
+    return std::nullopt;
+  }
+
+  /// Siblings that read a shared memref in transposed orders: one band
+  /// permuted into the other's row-major order (BandAlignment.h), then
+  /// chooseDepth again; the permutation is undone if that fails too.
+  std::optional<DepthChoice> chooseDepthAligned(const Candidate &c) {
+    auto src = dyn_cast<AffineForOp>(c.src.op),
+         dst = dyn_cast<AffineForOp>(c.dst.op);
+    for (Value *memref : c.memrefs) {
+      std::optional<BandPermutation> permuted =
+          alignSiblingBands(src, dst, memref);
+      if (!permuted)
+        continue;
+      Operation *moved = permuted->band.front().getOperation();
+      if (context.remarksEnabled())
+        remark(c, "interchanged the nest at " + describeLocation(moved) +
+                      " to read " + nameOf(memref) +
+                      " row by row, as its sibling does");
+      if (std::optional<DepthChoice> best = guardedChooseDepth(c))
+        return best;
+      undoBandPermutation(*permuted);
+      if (context.remarksEnabled())
+        remark(c, "interchange of the nest at " + describeLocation(moved) +
+                      " undone: the siblings still do not fuse");
+    }
+    return std::nullopt;
   }
 
   /// The best depth to fuse `c` at, or nullopt (with a remark why not).

@@ -1,6 +1,7 @@
 // Loop bands (see LoopBands.h).
 #include "frontend/transform/utils/LoopBands.h"
 
+#include "frontend/analysis/LoopParallelism.h"
 #include "frontend/analysis/ValueOrigins.h"
 #include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/MemoryEffects.h"
@@ -78,6 +79,76 @@ Direction directionOf(const DependenceComponent &c) {
 
 std::string ivName(AffineForOp loop) {
   return valueName(loop.getInductionVar());
+}
+
+/// True if every dependence inside `root` stays lexicographically positive
+/// when the loops of `band` run in `order` (positions into `band`).
+bool keepsDependences(AffineForOp root, const std::vector<AffineForOp> &band,
+                      const std::vector<unsigned> &order) {
+  for (const CarriedDependence &d :
+       getCarriedDependences(root.getOperation())) {
+    if (!d.known)
+      return false;
+    // The components in the new nesting order: loops outside the band
+    // keep their places; the band's are permuted.
+    std::vector<Direction> dirs;
+    std::vector<Direction> bandDirs(band.size(), Direction::Eq);
+    for (const DependenceComponent &c : d.components) {
+      auto it = std::find_if(band.begin(), band.end(), [&](AffineForOp l) {
+        return l.getOperation() == c.loop;
+      });
+      if (it == band.end())
+        dirs.push_back(directionOf(c));
+      else
+        bandDirs[it - band.begin()] = directionOf(c);
+    }
+    for (unsigned p : order)
+      dirs.push_back(bandDirs[p]);
+    for (Direction dir : dirs) {
+      if (dir == Direction::Eq)
+        continue;
+      if (dir != Direction::Lt)
+        return false;
+      break;
+    }
+  }
+  return true;
+}
+
+/// Runs the loop at band position `order[p]` at position p: headers move,
+/// the bodies stay, and each iv's uses follow its header.
+void permuteBand(const std::vector<AffineForOp> &band,
+                 const std::vector<unsigned> &order) {
+  struct Header {
+    AffineMap lb, ub;
+    std::vector<Value *> lbOps, ubOps;
+    int64_t step;
+    std::vector<std::pair<Operation *, unsigned>> ivUses;
+    std::string name;
+  };
+  std::vector<Header> headers;
+  for (AffineForOp loop : band) {
+    Header h{loop.getLowerBoundMap(),
+             loop.getUpperBoundMap(),
+             loop.getLowerBoundOperands(),
+             loop.getUpperBoundOperands(),
+             loop.getStep(),
+             {},
+             loop.getInductionVar()->getNameHint()};
+    for (Use use : loop.getInductionVar()->getUses())
+      h.ivUses.push_back({use.user, use.index});
+    headers.push_back(std::move(h));
+  }
+  for (unsigned p = 0; p < band.size(); ++p) {
+    AffineForOp loop = band[p];
+    const Header &h = headers[order[p]];
+    loop.setLowerBound(h.lb, h.lbOps);
+    loop.setUpperBound(h.ub, h.ubOps);
+    loop.setStep(h.step);
+    for (auto [owner, index] : h.ivUses)
+      owner->setOperand(index, loop.getInductionVar());
+    loop.getInductionVar()->setNameHint(h.name);
+  }
 }
 
 } // namespace affjit

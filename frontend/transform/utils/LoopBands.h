@@ -47,4 +47,14 @@ Direction directionOf(const DependenceComponent &c);
 /// `%name` of the loop's induction variable (`%?` without a name).
 std::string ivName(AffineForOp loop);
 
+/// True if every dependence inside `root` stays lexicographically positive
+/// when the loops of `band` run in `order` (positions into `band`).
+bool keepsDependences(AffineForOp root, const std::vector<AffineForOp> &band,
+                      const std::vector<unsigned> &order);
+
+/// Runs the loop at band position `order[p]` at position p: headers move,
+/// the bodies stay, and each iv's uses follow its header.
+void permuteBand(const std::vector<AffineForOp> &band,
+                 const std::vector<unsigned> &order);
+
 } // namespace affjit
