@@ -19,8 +19,10 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <span>
 #include <unistd.h>
+#include <vector>
 
 namespace affjit::cli {
 
@@ -64,12 +66,14 @@ private:
 } // namespace
 
 /// Runs `o.measureEntry` of the transformed `loaded` module, compiled again
-/// with the same options to measure its traffic, and prints `traffic`.
-static int measureTraffic(const OptOptions &o, const LoadedModule &loaded,
-                          const TrafficReport &traffic) {
-  auto fail = [](const std::string &message) {
+/// with the same options to measure its traffic; its nests' measurements,
+/// or nullopt after printing why it could not run.
+static std::optional<std::vector<NestTrafficMeasurement>>
+measureTraffic(const OptOptions &o, const LoadedModule &loaded) {
+  auto fail = [](const std::string &message)
+      -> std::optional<std::vector<NestTrafficMeasurement>> {
     std::cerr << "affjit: error: " << message << '\n';
-    return 1;
+    return std::nullopt;
   };
   // The default entry, main, stands for the only function of a module
   // without one (a kernel file).
@@ -99,7 +103,7 @@ static int measureTraffic(const OptOptions &o, const LoadedModule &loaded,
   Engine engine(options);
   if (Error err = engine.compile(loaded.source.text, *loaded.source.name)) {
     std::cerr << err.message();
-    return 1;
+    return std::nullopt;
   }
   Error err;
   {
@@ -109,8 +113,7 @@ static int measureTraffic(const OptOptions &o, const LoadedModule &loaded,
   }
   if (err)
     return fail(err.message());
-  traffic.print(engine.measuredTraffic(), std::cerr);
-  return 0;
+  return engine.measuredTraffic();
 }
 
 static int runOpt(const OptOptions &o) {
@@ -128,9 +131,15 @@ static int runOpt(const OptOptions &o) {
   auto loaded = loadModule(o.input, *pipeline, !o.noVerify);
   if (!loaded)
     return 1;
-  if (!o.measureEntry.empty())
-    if (int status = measureTraffic(o, *loaded, traffic))
-      return status;
+  if (!o.measureEntry.empty()) {
+    std::optional<std::vector<NestTrafficMeasurement>> measured =
+        measureTraffic(o, *loaded);
+    // The held estimates print either way: without a measurement, alone.
+    traffic.print(measured.value_or(std::vector<NestTrafficMeasurement>{}),
+                  std::cerr);
+    if (!measured)
+      return 1;
+  }
   PrintOptions printOptions;
   printOptions.generic = o.generic;
   if (o.output == "-") {

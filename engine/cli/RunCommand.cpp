@@ -50,12 +50,13 @@ static int runRun(const RunOptions &o) {
   Error err = engine.invoke(o.entry, {});
   std::fflush(stdout);
   std::cout.flush();
+  // What was measured until a failure is reported too.
+  if (o.measureTraffic)
+    traffic.print(engine.measuredTraffic(), std::cerr);
   if (err) {
     std::cerr << "affjit: error: " << err.message() << '\n';
     return 1;
   }
-  if (o.measureTraffic)
-    traffic.print(engine.measuredTraffic(), std::cerr);
   return 0;
 }
 

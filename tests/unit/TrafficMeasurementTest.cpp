@@ -301,11 +301,16 @@ TEST(TrafficMeasurementCli,
 TEST(TrafficMeasurementCli, OptNamesAnEntryItCannotRun) {
   TempProgram p(kMatmul);
   CommandResult missing =
-      affjit("opt " + shellQuote(p.path) + " --measure-traffic=nosuch");
+      affjit("opt " + shellQuote(p.path) +
+             " --opt-report=report --measure-traffic=nosuch");
   EXPECT_EQ(missing.exitCode, 1);
   EXPECT_NE(missing.err.find("no function named @nosuch (functions: @mm)"),
             std::string::npos)
       << missing.err;
+  // The estimates held for the measurement still print.
+  EXPECT_NE(missing.err.find("remark: [report] nest: "), std::string::npos)
+      << missing.err;
+  EXPECT_EQ(missing.err.find("measured"), std::string::npos) << missing.err;
   TempProgram dynamic("func.func @f(%A: memref<?xf32>) {\n"
                       "  affine.for %i = 0 to 4 {\n"
                       "  }\n"
