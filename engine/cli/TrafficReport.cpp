@@ -8,10 +8,6 @@
 
 namespace affjit::cli {
 
-static std::string kilobytes(int64_t bytes) {
-  return std::to_string(bytes / 1024) + " KB";
-}
-
 /// "measured per run (...): X compulsory, Y into L1, Z into L2".
 static std::string describe(const NestTrafficMeasurement &m) {
   if (m.runs == 0)
@@ -22,9 +18,9 @@ static std::string describe(const NestTrafficMeasurement &m) {
   };
   return "measured traffic per run (" + std::to_string(m.runs) +
          (m.runs == 1 ? " run" : " runs") + "; simulated " +
-         kilobytes(c.l1Bytes) + " " + std::to_string(c.l1Ways) + "-way L1, " +
-         kilobytes(c.l2Bytes) + " " + std::to_string(c.l2Ways) + "-way L2, " +
-         std::to_string(c.lineBytes) +
+         describeCacheSize(c.l1Bytes) + " " + std::to_string(c.l1Ways) +
+         "-way L1, " + describeCacheSize(c.l2Bytes) + " " +
+         std::to_string(c.l2Ways) + "-way L2, " + std::to_string(c.lineBytes) +
          " B lines): " + perRun(m.compulsoryBytes) + " compulsory, " +
          perRun(m.l1Bytes) + " into L1, " + perRun(m.l2Bytes) + " into L2";
 }

@@ -223,4 +223,8 @@ std::string describeTrafficBytes(std::optional<double> bytes) {
   return buf;
 }
 
+std::string describeCacheSize(int64_t bytes) {
+  return std::to_string(bytes / 1024) + " KB";
+}
+
 } // namespace affjit

@@ -47,5 +47,7 @@ NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches);
 
 /// `bytes` as the reports print traffic ("3.14 MB", "42 KB"; "unknown").
 std::string describeTrafficBytes(std::optional<double> bytes);
+/// A cache's size as the reports print it ("32 KB", binary kilobytes).
+std::string describeCacheSize(int64_t bytes);
 
 } // namespace affjit

@@ -99,10 +99,6 @@ std::string describeRegisterBlock(AffineForOp innermost) {
   return std::to_string(count) + " x " + type + " accumulators";
 }
 
-std::string kilobytes(int64_t bytes) {
-  return std::to_string(bytes / 1024) + " KB";
-}
-
 } // namespace
 
 bool reportNests(Module &module, PassContext &context) {
@@ -121,8 +117,9 @@ bool reportNests(Module &module, PassContext &context) {
               describeRegisterBlock(path.back()) + "; estimated traffic: " +
               describeTrafficBytes(t.compulsoryBytes) + " compulsory, " +
               describeTrafficBytes(t.l1Bytes) + " into L1 (" +
-              kilobytes(caches.l1) + "), " + describeTrafficBytes(t.l2Bytes) +
-              " into L2 (" + kilobytes(caches.l2) + ")");
+              describeCacheSize(caches.l1) + "), " +
+              describeTrafficBytes(t.l2Bytes) + " into L2 (" +
+              describeCacheSize(caches.l2) + ")");
     }
   });
   return true;
