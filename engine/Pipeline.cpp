@@ -1,6 +1,7 @@
 // The compile pipeline's stages (Pipeline.h).
 #include "engine/Pipeline.h"
 
+#include "frontend/ir/FuncOps.h"
 #include "frontend/lower/FunctionLowering.h"
 #include "frontend/lower/LowerToLLVM.h"
 #include "frontend/verify/Verifier.h"
@@ -38,6 +39,7 @@ CompileOptions compileOptionsOf(const EngineOptions &o) {
   options.pipeline = o.pipeline;
   options.verifyEach = o.verifyEach;
   options.fastMath = o.fastMath;
+  options.assumeDistinctArgs = o.assumeDistinctArgs;
   options.threads = o.threads;
   options.optReport = o.optReport;
   options.onRemark = o.onRemark;
@@ -104,6 +106,7 @@ bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
   PassRunOptions runOptions;
   runOptions.verifyEach = options.verifyEach;
   runOptions.fastMath = options.fastMath;
+  runOptions.assumeDistinctArgs = options.assumeDistinctArgs;
   runOptions.threads = options.threads;
   runOptions.report = report;
   if (!report.empty())
@@ -123,12 +126,14 @@ std::unique_ptr<Module> CompilePipeline::load(const SourceBuffer &source,
   return module;
 }
 
-/// The func.func definitions of `module`: what the JIT will export.
+/// The func.func definitions of `module` the user wrote: what the JIT
+/// exports (the alias guard's versions are reached through their guard).
 static std::vector<std::pair<std::string, Type>>
 definedFunctions(const Module &module) {
   std::vector<std::pair<std::string, Type>> defined;
   for (auto &op : module.getBody().getOperations())
-    if (op->isa("func.func") && !op->getRegion(0).empty())
+    if (op->isa("func.func") && !op->getRegion(0).empty() &&
+        !isAliasGuardVersion(op.get()))
       defined.push_back({op->getAttr("sym_name").getString(),
                          op->getAttr("function_type").getType()});
   return defined;
@@ -188,6 +193,8 @@ std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
   return sourceKey + "\nchecked=" + std::to_string(options.checked) +
          "\npipeline=" + describePassPipeline(passes) +
          "\nfast-math=" + std::to_string(options.fastMath) +
+         "\nassume-distinct-args=" +
+         std::to_string(options.assumeDistinctArgs) +
          "\nthreads=" + std::to_string(options.threads) +
          "\nmeasure-traffic=" + std::to_string(options.measureTraffic);
 }

@@ -40,6 +40,8 @@ struct CompileOptions {
   bool verifyEach = false;
   /// Let passes reassociate floating point everywhere (`--fast-math`).
   bool fastMath = false;
+  /// Memref arguments never overlap (EngineOptions::assumeDistinctArgs).
+  bool assumeDistinctArgs = false;
   /// Threads parallel loops run on; 0 means AFFJIT_NUM_THREADS if set,
   /// else the available cores (CompilePipeline::create resolves it). With
   /// more than one, `default` ends with `parallelize`.

@@ -19,8 +19,9 @@ namespace affjit {
 
 struct Engine::Impl {
   explicit Impl(const EngineOptions &o)
-      : pipeline(CompilePipeline::create(compileOptionsOf(o))) {}
+      : options(o), pipeline(CompilePipeline::create(compileOptionsOf(o))) {}
 
+  EngineOptions options;
   /// Fails (on every compile) if the options name unknown passes.
   Expected<CompilePipeline> pipeline;
   /// Serializes compiles: the JIT's creation and module numbering.
@@ -81,9 +82,20 @@ Error Engine::compile(std::string_view text, std::string_view bufferName) {
       *impl->jit, std::move(*program), source.text + "\n" + *source.name);
   if (!compiled)
     return compiled.error();
+  std::shared_ptr<const detail::CrossCheckSource> crossCheck;
+  if (impl->options.crossCheck)
+    crossCheck = std::make_shared<detail::CrossCheckSource>(
+        detail::CrossCheckSource{source.text, *source.name, impl->options});
   std::unique_lock<std::shared_mutex> write(impl->functionsMutex);
-  for (auto &fn : *compiled)
-    impl->functions[fn->name] = fn;
+  for (auto &fn : *compiled) {
+    if (!crossCheck) {
+      impl->functions[fn->name] = fn;
+      continue;
+    }
+    auto checked = std::make_shared<detail::FunctionInfo>(*fn);
+    checked->crossCheck = crossCheck;
+    impl->functions[fn->name] = checked;
+  }
   return Error();
 }
 

@@ -1,5 +1,6 @@
 // Function handles (affjit::Function in Engine.h): a compiled function looked
 // up once, called through the shared call path (CallFrame.h).
+#include "affjit/Benchmark.h"
 #include "affjit/Engine.h"
 
 #include "engine/api/ArgumentCheck.h"
@@ -14,6 +15,38 @@ Error emptyHandle() {
   return Error("calling an empty affjit::Function (use Engine::lookup)");
 }
 
+/// EngineOptions::crossCheck: runs the function with its pipeline and with
+/// `none` on copies of `args`; an error when they compute different things.
+Error crossCheckCall(const detail::FunctionInfo &info,
+                     std::span<const detail::Argument> args) {
+  const detail::CrossCheckSource &source = *info.crossCheck;
+  BenchmarkOptions options;
+  options.pipelines = {"none", source.options.pipeline};
+  options.optLevel = source.options.optLevel;
+  options.checked = source.options.checked;
+  options.fastMath = source.options.fastMath;
+  options.threads = source.options.threads;
+  options.repetitions = 1;
+  options.warmup = 0;
+  options.minTime = 0;
+  options.pinThread = false;
+  options.bufferName = source.bufferName;
+  Expected<BenchmarkResult> r =
+      benchmarkArguments(source.text, info.name, args, options);
+  if (!r)
+    return Error("cross-check of @" + info.name + ": " + r.error().message());
+  const BenchmarkVariant &v = r->variants[1];
+  if (!v.mismatch)
+    return Error();
+  std::string message = "cross-check of @" + info.name + ": " +
+                        v.mismatch->message(v.pipeline, "none");
+  if (!v.firstDifferingPass.empty())
+    message += "; the results first differ after pass '" +
+               v.firstDifferingPass + "' (--pipeline=" + v.differingPrefix +
+               ")";
+  return Error(message);
+}
+
 /// Checks `args` against `info`, runs the call, then lets `finish` read
 /// what it needs from the frame's results.
 template <typename Finish>
@@ -23,6 +56,9 @@ Error checkedCall(const detail::FunctionInfo *info,
     return emptyHandle();
   if (Error err = detail::CallFrame::check(*info, args))
     return err;
+  if (info->crossCheck)
+    if (Error err = crossCheckCall(*info, args))
+      return err;
   detail::CallFrame frame(*info, args);
   frame.run();
   finish(frame);

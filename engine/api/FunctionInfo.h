@@ -25,6 +25,13 @@ struct ResultLayout {
   std::optional<ScalarKind> kind;
 };
 
+/// What EngineOptions::crossCheck needs to run a call again unoptimized:
+/// the module's text and the options it was compiled with.
+struct CrossCheckSource {
+  std::string text, bufferName;
+  EngineOptions options;
+};
+
 struct FunctionInfo {
   std::string name;
   Type type;
@@ -32,6 +39,8 @@ struct FunctionInfo {
   std::vector<ResultLayout> results;
   /// Bytes the result slot needs (at least 16).
   size_t resultBytes = 16;
+  /// Set when every call is first cross-checked against --pipeline=none.
+  std::shared_ptr<const CrossCheckSource> crossCheck;
 
   static std::shared_ptr<const FunctionInfo> create(std::string name, Type type,
                                                     void (*packed)(void **));

@@ -3,6 +3,7 @@
 
 #include "engine/api/ArgumentCheck.h"
 #include "engine/bench/ScalarText.h"
+#include "frontend/ir/FuncOps.h"
 
 #include <charconv>
 #include <cstdlib>
@@ -313,10 +314,16 @@ describeParameters(FuncOp func, std::span<const detail::Argument> args) {
   return params;
 }
 
+/// A function with a body that the user wrote (not an alias guard's
+/// version of one).
+static bool isUserDefinition(FuncOp fn) {
+  return fn && !fn.isDeclaration() && !isAliasGuardVersion(fn.getOperation());
+}
+
 static std::string functionList(const Module &module) {
   std::string list;
   for (auto &op : module.getBody().getOperations())
-    if (auto fn = dyn_cast<FuncOp>(op.get()); fn && !fn.isDeclaration())
+    if (auto fn = dyn_cast<FuncOp>(op.get()); isUserDefinition(fn))
       list += (list.empty() ? "@" : ", @") + fn.getName();
   return list.empty() ? "none" : list;
 }
@@ -325,7 +332,7 @@ static std::string functionList(const Module &module) {
 static Expected<FuncOp> onlyFunction(const Module &module) {
   FuncOp only;
   for (auto &op : module.getBody().getOperations())
-    if (auto fn = dyn_cast<FuncOp>(op.get()); fn && !fn.isDeclaration()) {
+    if (auto fn = dyn_cast<FuncOp>(op.get()); isUserDefinition(fn)) {
       if (only)
         return Error("the module defines several functions (" +
                      functionList(module) + "): name the one to benchmark");
@@ -346,7 +353,7 @@ Expected<FuncOp> findFunction(const Module &module, std::string_view name) {
   }
   Operation *op = module.lookupSymbol(name);
   auto fn = op ? dyn_cast<FuncOp>(op) : FuncOp();
-  if (!fn || fn.isDeclaration())
+  if (!isUserDefinition(fn))
     return Error("no function named @" + std::string(name) +
                  " (functions: " + functionList(module) + ")");
   if (Error err = checkSignature(fn))

@@ -155,10 +155,15 @@ std::vector<std::string> mismatchMessages(const BenchmarkResult &r) {
   std::vector<std::string> lines;
   const std::string &first = r.variants.front().pipeline;
   for (const BenchmarkVariant &v : r.variants)
-    if (v.mismatch)
+    if (v.mismatch) {
       lines.push_back("pipeline '" + v.pipeline + "' changes what @" +
                       r.function +
                       " computes: " + v.mismatch->message(v.pipeline, first));
+      if (!v.firstDifferingPass.empty())
+        lines.push_back("the results first differ after pass '" +
+                        v.firstDifferingPass +
+                        "' (--pipeline=" + v.differingPrefix + ")");
+    }
   return lines;
 }
 

@@ -145,6 +145,9 @@ private:
   Error check(size_t i, const Variant &variant);
   Error time(size_t i, const Variant &variant);
   void computeRates();
+  void
+  bisectMismatches(const std::vector<CompilePipeline> &pipelines,
+                   std::optional<std::span<const detail::Argument>> arguments);
 
   const ProgramSource &source;
   std::string function;
@@ -347,8 +350,11 @@ Benchmark::run(std::optional<std::span<const detail::Argument>> arguments) {
       return err;
   }
   // Timing a variant that computes something else would mean nothing.
-  if (!result.agree())
+  if (!result.agree()) {
+    if (options.bisectMismatches)
+      bisectMismatches(*pipelines, arguments);
     return result;
+  }
   for (size_t i = 0; i < variants.size(); ++i)
     if (Error err = time(i, variants[i]))
       return err;
@@ -357,6 +363,48 @@ Benchmark::run(std::optional<std::span<const detail::Argument>> arguments) {
 }
 
 } // namespace
+
+/// `names` up to `count`, as a pipeline spec.
+static std::string prefixSpec(const std::vector<std::string> &names,
+                              size_t count) {
+  std::string spec;
+  for (size_t i = 0; i < count; ++i)
+    spec += (i ? "," : "") + names[i];
+  return spec;
+}
+
+void Benchmark::bisectMismatches(
+    const std::vector<CompilePipeline> &pipelines,
+    std::optional<std::span<const detail::Argument>> arguments) {
+  // Each prefix is checked once against the reference; nothing is timed
+  // beyond a single call.
+  BenchmarkOptions probe = options;
+  probe.bisectMismatches = false;
+  probe.repetitions = 1;
+  probe.warmup = 0;
+  probe.onProgress = nullptr;
+  probe.onOutputs = nullptr;
+  for (size_t i = 1; i < result.variants.size(); ++i) {
+    BenchmarkVariant &v = result.variants[i];
+    if (!v.mismatch)
+      continue;
+    std::vector<std::string> names;
+    for (const PassInfo *pass : pipelines[i].getPasses().passes)
+      names.emplace_back(pass->name);
+    for (size_t k = 1; k <= names.size(); ++k) {
+      probe.pipelines = {options.pipelines.front(), prefixSpec(names, k)};
+      Expected<BenchmarkResult> r =
+          runBenchmark(source, function, arguments, probe);
+      if (!r)
+        break;
+      if (r->variants[1].mismatch) {
+        v.firstDifferingPass = names[k - 1];
+        v.differingPrefix = probe.pipelines[1];
+        break;
+      }
+    }
+  }
+}
 
 Expected<BenchmarkResult>
 runBenchmark(const ProgramSource &source, std::string_view function,

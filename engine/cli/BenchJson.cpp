@@ -68,10 +68,16 @@ json mismatchJson(const BenchmarkVariant &v, const std::string &reference) {
   if (!v.mismatch)
     return nullptr;
   const BenchmarkMismatch &m = *v.mismatch;
-  return {
-      {"argument", m.argument}, {"indices", m.indices},
-      {"expected", m.expected}, {"actual", m.actual},
-      {"ulps", orNull(m.ulps)}, {"message", m.message(v.pipeline, reference)}};
+  return {{"argument", m.argument},
+          {"indices", m.indices},
+          {"expected", m.expected},
+          {"actual", m.actual},
+          {"ulps", orNull(m.ulps)},
+          {"message", m.message(v.pipeline, reference)},
+          {"first_differing_pass",
+           v.firstDifferingPass.empty() ? json() : json(v.firstDifferingPass)},
+          {"differing_pipeline",
+           v.differingPrefix.empty() ? json() : json(v.differingPrefix)}};
 }
 
 json variantJson(const BenchmarkVariant &v, const std::string &reference) {

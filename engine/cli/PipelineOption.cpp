@@ -9,6 +9,7 @@ void PipelineFlags::applyTo(CompileOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;
   options.fastMath = fastMath;
+  options.assumeDistinctArgs = assumeDistinctArgs;
   options.threads = threads;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
@@ -18,6 +19,7 @@ void PipelineFlags::applyTo(EngineOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;
   options.fastMath = fastMath;
+  options.assumeDistinctArgs = assumeDistinctArgs;
   options.threads = threads;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
@@ -52,6 +54,10 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
                 "Allow reassociating floating point everywhere (float "
                 "reductions get vectorized; results may differ in the last "
                 "bits), like clang's -ffast-math");
+  cmd->add_flag("--assume-distinct-args", flags.assumeDistinctArgs,
+                "Promise that memref arguments of one call never overlap "
+                "(like C's restrict): optimized functions skip the run-time "
+                "check that falls back to the code as written when they do");
   addThreadsOption(cmd, flags.threads);
   // A flag with an optional value: `--opt-report` alone means every pass,
   // and it never takes the input file as its list.

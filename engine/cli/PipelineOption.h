@@ -20,6 +20,7 @@ struct PipelineFlags {
   std::string pipeline = "default";
   bool verifyEach = false;
   bool fastMath = false;
+  bool assumeDistinctArgs = false;
   /// 0 when --threads is absent (AFFJIT_NUM_THREADS or the cores).
   unsigned threads = 0;
   /// "" when --opt-report is absent, `all` when it has no list.

@@ -1,11 +1,13 @@
 // `affjit run FILE.mlir [--entry main] [-O0..-O3] [--checked]
 // [--pipeline=LIST] [--verify-each] [--opt-report[=PASS,...]]
-// [--dump-after=PASS|all] [--measure-traffic]`: compiles the module for the
+// [--dump-after=PASS|all] [--measure-traffic] [--cross-check]`: compiles the
+// module for the
 // host CPU through the C++ API's engine (which parses it, once) and calls the
 // entry function (no arguments, no results), like mlir-cpu-runner with `-e main
 // -entry-point-result=void`.
 #include "affjit/Engine.h"
 #include "engine/cli/Commands.h"
+#include "engine/cli/CrossCheck.h"
 #include "engine/cli/Input.h"
 #include "engine/cli/PipelineOption.h"
 #include "engine/cli/TrafficReport.h"
@@ -23,6 +25,7 @@ struct RunOptions {
   unsigned optLevel = 3;
   bool checked = false;
   bool measureTraffic = false;
+  bool crossCheck = false;
   PipelineFlags pipeline;
 };
 } // namespace
@@ -39,9 +42,17 @@ static int runRun(const RunOptions &o) {
   // A bad pass name is a usage error, reported before reading the input.
   if (!makePipeline(compileOptionsOf(options)))
     return 1;
+  if (o.crossCheck && o.measureTraffic) {
+    std::cerr << "affjit: error: --cross-check and --measure-traffic cannot "
+                 "be combined\n";
+    return 1;
+  }
   std::unique_ptr<SourceBuffer> source = readInput(o.input);
   if (!source)
     return 1;
+  if (o.crossCheck)
+    return crossCheckRun({source->text, *source->name, o.entry, options},
+                         std::cout, std::cerr);
   Engine engine(options);
   if (Error err = engine.compile(source->text, *source->name)) {
     std::cerr << err.message();
@@ -77,6 +88,10 @@ CommandFn addRunCommand(CLI::App &app) {
                 "measured through simulated L1/L2 caches of the host's "
                 "geometry (runs much slower; one thread); with "
                 "--opt-report=report, next to the cost model's estimate");
+  cmd->add_flag("--cross-check", opts->crossCheck,
+                "Also run with --pipeline=none and compare what both print; "
+                "on a difference, name the first differing line and the "
+                "first pass after which the output differs (exit status 1)");
   addPipelineOptions(cmd, opts->pipeline);
   return [cmd, opts]() -> int { return cmd->parsed() ? runRun(*opts) : -1; };
 }

@@ -3,6 +3,7 @@
 
 #include "frontend/analysis/DependenceReport.h"
 #include "frontend/print/Printer.h"
+#include "frontend/transform/AliasGuard.h"
 
 #include <llvm/IR/Module.h>
 #include <llvm/Support/raw_os_ostream.h>
@@ -79,6 +80,11 @@ Error printIr(Session &session, const InspectTarget &target, std::ostream &os) {
                  " is not in the program after the pass pipeline");
   printOperation(*fn, os);
   os << '\n';
+  // A guarded function's optimized code is what the user wants to see.
+  if (Operation *guarded = getGuardedFunction(*program, fn)) {
+    printOperation(*guarded, os);
+    os << '\n';
+  }
   return Error();
 }
 

@@ -286,8 +286,13 @@ std::string ComputationSlice::describe() const {
       os << "all";
       continue;
     }
+    // A stepped loop runs only the values on its step from its own start.
+    std::string step =
+        srcLoops[k].getStep() == 1
+            ? ""
+            : " (on step " + std::to_string(srcLoops[k].getStep()) + ")";
     if (b.lbs.size() == 1 && b.ubs.size() == 1 && getExtent(k) == 1) {
-      os << boundText(b.lbs[0], true);
+      os << boundText(b.lbs[0], true) << step;
       continue;
     }
     auto list = [&](const std::vector<SliceBound> &l, bool lower) {
@@ -298,7 +303,7 @@ std::string ComputationSlice::describe() const {
         s += (i ? ", " : "") + boundText(l[i], lower);
       return s + (l.size() > 1 ? ")" : "");
     };
-    os << list(b.lbs, true) << " to " << list(b.ubs, false);
+    os << list(b.lbs, true) << " to " << list(b.ubs, false) << step;
   }
   os << "]";
   return os.str();

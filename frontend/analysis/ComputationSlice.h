@@ -10,6 +10,13 @@
 // united exactly is dropped (the loop keeps its whole range), so a slice
 // always holds every iteration a dependence needs. The analysis only reads
 // the IR.
+//
+// Steps: the relations hold each loop's step lattice (`i = lb + n * step`),
+// but the bounds are read after projecting it out, so a slice's bounds of
+// a stepped source loop are bounds on values, not iterations: `[d0, d0 +
+// 1)` of a step-4 loop holds an iteration only where d0 is on its lattice.
+// Whoever runs the slice keeps the loop's step and starts it on the lattice
+// (insertSlice rounds the lower bound up to `lb + n * step`).
 #pragma once
 
 #include "frontend/ir/Ops.h"

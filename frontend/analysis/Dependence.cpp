@@ -3,6 +3,7 @@
 // MLIR's checkMemrefAccessDependence (seed 001).
 #include "frontend/analysis/Dependence.h"
 
+#include "frontend/analysis/MemRefAlias.h"
 #include "frontend/analysis/OmegaTest.h"
 
 #include <algorithm>
@@ -142,11 +143,14 @@ static std::vector<Operation *> commonLoops(const Relation &src,
 std::optional<Relation> getAccessPairRelation(const MemRefAccess &src,
                                               const MemRefAccess &dst,
                                               const DomainOptions &options) {
-  if (src.memref != dst.memref)
+  auto aligned = alignAccesses(src, dst);
+  if (!aligned)
     return std::nullopt;
   try {
-    std::optional<Relation> srcRel = getAccessRelationMlir(src, options);
-    std::optional<Relation> dstRel = getAccessRelationMlir(dst, options);
+    std::optional<Relation> srcRel =
+        getAccessRelationMlir(aligned->first, options);
+    std::optional<Relation> dstRel =
+        getAccessRelationMlir(aligned->second, options);
     if (!srcRel || !dstRel || srcRel->getNumRange() != dstRel->getNumRange())
       return std::nullopt;
     Relation pair = *dstRel;
@@ -173,24 +177,61 @@ DependenceChecker::relationOf(const MemRefAccess &a) {
       .first->second;
 }
 
+std::optional<Relation>
+DependenceChecker::relationOfAligned(const MemRefAccess &a) {
+  DomainOptions domainOptions;
+  domainOptions.exactSteps = options.exact;
+  return getAccessRelationMlir(a, domainOptions);
+}
+
 DependenceResult DependenceChecker::check(const MemRefAccess &src,
                                           const MemRefAccess &dst,
                                           unsigned loopDepth) {
   DependenceResult none;
   none.kind = DependenceResult::NoDependence;
-  if (src.memref != dst.memref)
+  if (!mayAccessSameMemory(src, dst))
     return none;
   if (!options.allowReadAfterRead && !src.isWrite && !dst.isWrite)
     return none;
   if (!commonBlock(src.op, dst.op))
     return failure("the accesses share no block");
+  if (src.memref != dst.memref)
+    return checkThroughViews(src, dst, loopDepth);
   const auto &srcRel = relationOf(src);
   const auto &dstRel = relationOf(dst);
   if (!srcRel || !dstRel)
     return failure("subscripts or loop bounds are not affine or need "
                    "coefficients beyond 64 bits");
+  return checkGuarded(src, dst, *srcRel, *dstRel, loopDepth);
+}
+
+DependenceResult DependenceChecker::checkThroughViews(const MemRefAccess &src,
+                                                      const MemRefAccess &dst,
+                                                      unsigned loopDepth) {
+  auto aligned = alignAccesses(src, dst);
+  if (!aligned)
+    return failure("the accesses may touch the same memory through memrefs "
+                   "whose subscripts cannot be compared");
+  std::optional<Relation> srcRel, dstRel;
   try {
-    return checkRelations(src, dst, *srcRel, *dstRel, loopDepth);
+    srcRel = relationOfAligned(aligned->first);
+    dstRel = relationOfAligned(aligned->second);
+  } catch (const CoefficientOverflow &) {
+    return failure("coefficients overflow 64 bits");
+  }
+  if (!srcRel || !dstRel)
+    return failure("subscripts through views are not affine");
+  return checkGuarded(aligned->first, aligned->second, *srcRel, *dstRel,
+                      loopDepth);
+}
+
+DependenceResult DependenceChecker::checkGuarded(const MemRefAccess &src,
+                                                 const MemRefAccess &dst,
+                                                 const Relation &srcRel,
+                                                 const Relation &dstRel,
+                                                 unsigned loopDepth) {
+  try {
+    return checkRelations(src, dst, srcRel, dstRel, loopDepth);
   } catch (const CoefficientOverflow &) {
     return failure("coefficients overflow 64 bits");
   } catch (const AnalysisBudgetExceeded &) {

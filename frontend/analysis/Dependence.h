@@ -45,7 +45,8 @@ unsigned getNumCommonSurroundingLoops(Operation *a, Operation *b);
 /// no ordering between them: dims [src induction variables..., dst
 /// induction variables...] (`numDomain` = the src ones), the accesses'
 /// symbols, and locals for divisions. Loop slicing (fusion) builds on it.
-/// nullopt if either access is not affine or the memrefs differ.
+/// nullopt if either access is not affine or the two cannot be compared
+/// (MemRefAlias.h: different buffers, or views it cannot relate).
 std::optional<Relation> getAccessPairRelation(const MemRefAccess &src,
                                               const MemRefAccess &dst,
                                               const DomainOptions &options);
@@ -63,6 +64,15 @@ public:
 
 private:
   const std::optional<Relation> &relationOf(const MemRefAccess &a);
+  /// An access rewritten onto its buffer's root (not cached: the rewrite
+  /// depends on the other access).
+  std::optional<Relation> relationOfAligned(const MemRefAccess &a);
+  DependenceResult checkThroughViews(const MemRefAccess &src,
+                                     const MemRefAccess &dst,
+                                     unsigned loopDepth);
+  DependenceResult checkGuarded(const MemRefAccess &src,
+                                const MemRefAccess &dst, const Relation &srcRel,
+                                const Relation &dstRel, unsigned loopDepth);
   DependenceResult checkRelations(const MemRefAccess &src,
                                   const MemRefAccess &dst,
                                   const Relation &srcRel,

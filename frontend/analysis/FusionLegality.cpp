@@ -17,14 +17,14 @@ bool conflict(const MemRefAccess &a, const MemRefAccess &b) {
   return a.memref == b.memref && (a.isWrite || b.isWrite);
 }
 
-/// Two accesses reach one buffer through different memref values (views):
-/// their subscripts cannot be compared.
+/// Two accesses may reach one buffer through different memref values
+/// (views, or a global and an argument): the checks below compare
+/// subscripts of one memref value only.
 bool viewAliasing(const std::vector<MemRefAccess> &x,
                   const std::vector<MemRefAccess> &y) {
   for (const MemRefAccess &a : x)
     for (const MemRefAccess &b : y)
-      if (a.memref != b.memref &&
-          getViewRoot(a.memref) == getViewRoot(b.memref))
+      if (a.memref != b.memref && mayAlias(a.memref, b.memref))
         return true;
   return false;
 }
@@ -269,6 +269,22 @@ bool slicesLoopWithIterArgs(const ComputationSlice &slice) {
   return false;
 }
 
+/// Why the slice's source iterations cannot be kept on a source loop's
+/// step lattice, or "". The clone of a stepped loop whose lower bound the
+/// slice narrows starts at the slice's bound rounded up onto the lattice
+/// `lb + n * step`, which needs `lb` to be a single value.
+std::string stepLatticeBlocker(const ComputationSlice &slice) {
+  for (unsigned k = 0; k < slice.srcLoops.size(); ++k) {
+    AffineForOp loop = slice.srcLoops[k];
+    if (loop.getStep() != 1 && !slice.bounds[k].lbs.empty() &&
+        loop.getLowerBoundMap().getNumResults() != 1)
+      return "a sliced source loop of step " + std::to_string(loop.getStep()) +
+             " starts at a max of several values: its iterations could not "
+             "be kept on its step";
+  }
+  return "";
+}
+
 FusionLegality illegal(std::string why) {
   FusionLegality l;
   l.reason = std::move(why);
@@ -349,9 +365,12 @@ FusionLegality checkFusionLegality(
   std::vector<MemRefAccess> src = getMemRefAccessesIn(srcRoot),
                             dst = getMemRefAccessesIn(dstRoot);
   if (viewAliasing(src, dst) || viewAliasing(src, src))
-    return illegal("the nests reach one buffer through different views");
+    return illegal("the nests may reach one buffer through different memref "
+                   "values (views)");
   if (slicesLoopWithIterArgs(slice))
     return illegal("the slice would cut a loop that carries iter_args");
+  if (std::string why = stepLatticeBlocker(slice); !why.empty())
+    return illegal(why);
   FusionLegality result;
   try {
     // What the source does with its scratch buffers stays inside each of

@@ -14,6 +14,8 @@
 //    its iterations write one element) whose inputs the destination does
 //    not write, and only when every conflicting access pair is one the
 //    slice was computed from.
+// A stepped source loop whose lower bound the slice narrows must start at a
+// single value (its clone is started on the step lattice from it).
 // MLIR also admits redundant slices of sources that accumulate in memory,
 // which recompute the sums (seed 002's note on depth 3 and 4). The check
 // only reads the IR.

@@ -5,6 +5,7 @@
 #include "frontend/analysis/LoopParallelism.h"
 
 #include "frontend/analysis/IterationDomain.h"
+#include "frontend/analysis/MemRefAlias.h"
 #include "frontend/analysis/SameIterationTest.h"
 #include "frontend/ir/MemoryEffects.h"
 
@@ -98,7 +99,7 @@ bool anyDependence(const std::vector<MemRefAccess> &accesses, Operation *loop,
   for (size_t i = 0; i < accesses.size(); ++i)
     for (size_t j = 0; j < accesses.size(); ++j) {
       const MemRefAccess &src = accesses[i], &dst = accesses[j];
-      if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite) ||
+      if (!mayAccessSameMemory(src, dst) || (!src.isWrite && !dst.isWrite) ||
           quick.onlySameIterationMeets(i, j, loop))
         continue;
       if (checker.check(src, dst, depth).kind != DependenceResult::NoDependence)
@@ -112,13 +113,14 @@ bool anyDependence(const std::vector<MemRefAccess> &accesses, Operation *loop,
 void addCarried(const MemRefAccess &src, const MemRefAccess &dst,
                 Operation *root, DependenceChecker &checker,
                 std::vector<CarriedDependence> &out) {
-  if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite))
+  if (!mayAccessSameMemory(src, dst) || (!src.isWrite && !dst.isWrite))
     return;
   unsigned numCommon = getNumCommonSurroundingLoops(src.op, dst.op);
   for (unsigned d = 1; d <= numCommon; ++d) {
     Operation *loop = loopAtDepth(src.op, d);
     if (!loop || !loop->isAncestorOrSelf(root) ||
-        isLocallyDefined(src.memref, loop))
+        (isLocallyDefined(src.memref, loop) &&
+         isLocallyDefined(dst.memref, loop)))
       continue;
     DependenceResult r = checker.check(src, dst, d);
     if (r.kind == DependenceResult::NoDependence)

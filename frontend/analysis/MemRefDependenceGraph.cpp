@@ -15,6 +15,13 @@ bool contains(const std::vector<Value *> &list, const Value *v) {
   return std::find(list.begin(), list.end(), v) != list.end();
 }
 
+/// Whether a root in `list` may be the buffer `root` is (MemoryEffects.h:
+/// a global and an argument, say, may be one buffer).
+bool containsAlias(const std::vector<Value *> &list, Value *root) {
+  return std::any_of(list.begin(), list.end(),
+                     [&](Value *v) { return mayAlias(v, root); });
+}
+
 void addUnique(std::vector<Value *> &list, Value *v) {
   if (!contains(list, v))
     list.push_back(v);
@@ -150,13 +157,13 @@ void MemRefDependenceGraph::addEdges(const MdgNode &earlier,
       (later.touchesUnknownMemory && touchesMemory(earlier)))
     add(nullptr, MdgDependence::Unknown);
   for (Value *w : earlier.writes) {
-    if (contains(later.reads, w))
+    if (containsAlias(later.reads, w))
       add(w, MdgDependence::ReadAfterWrite);
-    if (contains(later.writes, w))
+    if (containsAlias(later.writes, w))
       add(w, MdgDependence::WriteAfterWrite);
   }
   for (Value *r : earlier.reads)
-    if (contains(later.writes, r))
+    if (containsAlias(later.writes, r))
       add(r, MdgDependence::WriteAfterRead);
   if (usesResultOf(earlier, later))
     add(nullptr, MdgDependence::Value);

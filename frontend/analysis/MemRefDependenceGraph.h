@@ -6,7 +6,9 @@
 // later one wherever both touch one buffer and one of them writes it, or the
 // later one uses a value the earlier one defines. Buffers are identified by
 // their root (views are followed back to the buffer they view), so two
-// views of one buffer are never taken as distinct. A buffer escapes when
+// views of one buffer are never taken as distinct, and roots that may be
+// one buffer (getBufferAlias: a global and an argument) are connected too.
+// A buffer escapes when
 // code the graph cannot see may touch it: function arguments, globals, and
 // buffers (or views of them) passed to calls, returned or used by ops it
 // does not know. The graph only reads the IR.

@@ -10,8 +10,10 @@ namespace affjit {
 
 SameIterationTest::SameIterationTest(
     const std::vector<MemRefAccess> &accesses) {
-  for (const MemRefAccess &a : accesses)
+  for (const MemRefAccess &a : accesses) {
     subscripts.push_back(linearSubscripts(a));
+    memrefs.push_back(a.memref);
+  }
 }
 
 /// The linear form of each subscript of `access` that names one element
@@ -50,6 +52,9 @@ SameIterationTest::linearSubscripts(const MemRefAccess &access) {
 
 bool SameIterationTest::onlySameIterationMeets(size_t ia, size_t ib,
                                                Operation *loop) const {
+  // Subscripts of different memref values (views) name different spaces.
+  if (memrefs[ia] != memrefs[ib])
+    return false;
   const Subscripts &a = subscripts[ia], &b = subscripts[ib];
   Value *iv = loop->getRegion(0).front().getArgument(0);
   for (size_t k = 0; k < std::min(a.size(), b.size()); ++k) {

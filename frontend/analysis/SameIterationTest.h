@@ -22,7 +22,8 @@ public:
   explicit SameIterationTest(const std::vector<MemRefAccess> &accesses);
 
   /// True when accesses `a` and `b` (indices into the list) can touch one
-  /// element only in one iteration of affine.for `loop`.
+  /// element only in one iteration of affine.for `loop`; false when it
+  /// cannot tell (also for accesses through different memref values).
   bool onlySameIterationMeets(size_t a, size_t b, Operation *loop) const;
 
 private:
@@ -37,6 +38,7 @@ private:
   static Subscripts linearSubscripts(const MemRefAccess &access);
 
   std::vector<Subscripts> subscripts;
+  std::vector<Value *> memrefs;
 };
 
 } // namespace affjit

@@ -4,6 +4,7 @@
 
 #include "frontend/analysis/IterationDomain.h"
 #include "frontend/analysis/LoopParallelism.h"
+#include "frontend/analysis/MemRefAlias.h"
 #include "frontend/analysis/SameIterationTest.h"
 #include "frontend/ir/Ops.h"
 
@@ -113,7 +114,7 @@ std::string visitBlockDependences(
   for (size_t i = 0; i < accesses->size(); ++i)
     for (size_t j = 0; j < accesses->size(); ++j) {
       const MemRefAccess &src = (*accesses)[i], &dst = (*accesses)[j];
-      if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite) ||
+      if (!mayAccessSameMemory(src, dst) || (!src.isWrite && !dst.isWrite) ||
           quick.onlySameIterationMeets(i, j, forOp))
         continue;
       DependenceResult r = c.check(src, dst, depth);

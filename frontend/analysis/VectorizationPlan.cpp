@@ -7,18 +7,20 @@
 #include "frontend/analysis/NestTraffic.h"
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/MathFunctions.h"
+#include "frontend/ir/MemRefLayout.h"
 
 #include <algorithm>
 #include <set>
 
 namespace affjit {
 
-AccessPattern getAccessPattern(Operation *op, Value *iv) {
-  auto access = AffineAccess::get(op);
-  if (!access)
-    return AccessPattern::Other;
+namespace {
+
+/// How the subscripts of `access` move along the loop of `iv`, as if its
+/// memref were laid out row-major.
+AccessPattern subscriptPattern(const AffineAccess &access, Value *iv) {
   AffineValueMap avm =
-      composeAffineValueMap({access->getMap(), access->getMapOperands()});
+      composeAffineValueMap({access.getMap(), access.getMapOperands()});
   auto pos = std::find(avm.operands.begin(), avm.operands.end(), iv);
   if (pos == avm.operands.end())
     return AccessPattern::Invariant;
@@ -41,6 +43,27 @@ AccessPattern getAccessPattern(Operation *op, Value *iv) {
       return AccessPattern::Other;
   }
   return AccessPattern::Contiguous;
+}
+
+} // namespace
+
+AccessPattern getSubscriptPattern(Operation *op, Value *iv) {
+  auto access = AffineAccess::get(op);
+  return access ? subscriptPattern(*access, iv) : AccessPattern::Other;
+}
+
+AccessPattern getAccessPattern(Operation *op, Value *iv) {
+  auto access = AffineAccess::get(op);
+  if (!access)
+    return AccessPattern::Other;
+  AccessPattern p = subscriptPattern(*access, iv);
+  // Consecutive indices are consecutive elements only where the innermost
+  // stride is 1 (not in a strided subview, a transposed view or a layout
+  // known only at run time).
+  if (p == AccessPattern::Contiguous &&
+      !hasUnitInnermostStride(access->getMemRef()->getType()))
+    return AccessPattern::Other;
+  return p;
 }
 
 std::optional<std::vector<int64_t>> getConditionLaneSteps(AffineIfOp ifOp,
@@ -222,6 +245,10 @@ private:
       if (!isNumber(elem))
         return "an access to memory of " + elem.str() + " elements";
       AccessPattern p = getAccessPattern(op, iv);
+      if (p == AccessPattern::Other &&
+          getSubscriptPattern(op, iv) == AccessPattern::Contiguous)
+        return "an access moves along the innermost dimension of " +
+               memref->getType().str() + ", whose stride is not 1";
       if (p == AccessPattern::Other)
         return "an access is strided along the loop";
       noteType(elem);
@@ -307,8 +334,9 @@ bool carriesInnerValues(AffineForOp loop) {
 
 } // namespace
 
-VectorizationCheck checkLoopVectorization(AffineForOp loop,
-                                          const VectorizationTarget &target) {
+VectorizationCheck
+checkLoopVectorization(AffineForOp loop, const VectorizationTarget &target,
+                       const std::optional<AffineValueMap> &base) {
   VectorizationCheck c;
   auto fail = [&](std::string why) {
     c.reason = std::move(why);
@@ -316,7 +344,7 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
   };
   if (loop.getStep() != 1)
     return fail("its step is not 1");
-  if (loop.getLowerBoundMap().getNumResults() != 1 ||
+  if ((loop.getLowerBoundMap().getNumResults() != 1 && !base) ||
       loop.getUpperBoundMap().getNumResults() != 1)
     return fail("a bound is a max or min of several values");
   BodyCheck body(loop);
@@ -366,8 +394,8 @@ VectorizationCheck checkLoopVectorization(AffineForOp loop,
       break;
     }
   c.ok = true;
-  c.plan =
-      LoopVectorization{loop, lanes, reductions, inOrder, selects, streams};
+  c.plan = LoopVectorization{loop,    lanes,   reductions, inOrder,
+                             selects, streams, base};
   return c;
 }
 

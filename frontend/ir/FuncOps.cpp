@@ -49,4 +49,9 @@ ConstantOp ConstantOp::create(OpBuilder &b, Attribute value) {
   return ConstantOp(b.create(state));
 }
 
+bool isAliasGuardVersion(const Operation *func, std::string_view version) {
+  Attribute a = func->getAttr(kAliasVersionAttr);
+  return a && (version.empty() || a.getString() == version);
+}
+
 } // namespace affjit

@@ -11,6 +11,16 @@
 
 namespace affjit {
 
+/// The attribute the alias guard (frontend/transform/AliasGuard.h) puts on
+/// the two versions of a function it dispatches to: "optimized", and
+/// "as_written" for the code that runs when memref arguments overlap.
+/// Neither is a function the user wrote.
+inline constexpr char kAliasVersionAttr[] = "affjit.alias_version";
+
+/// Whether `func` is one of the alias guard's versions of a function (and
+/// which, when `version` is given).
+bool isAliasGuardVersion(const Operation *func, std::string_view version = {});
+
 namespace opname {
 inline constexpr char FuncFunc[] = "func.func";
 inline constexpr char FuncReturn[] = "func.return";

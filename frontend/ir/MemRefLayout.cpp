@@ -133,6 +133,13 @@ bool hasIdentityLayout(Type t) {
   return t.isMemRef() && t.getLayoutKind() == LayoutKind::Identity;
 }
 
+bool hasUnitInnermostStride(Type t) {
+  if (!t.isMemRef())
+    return false;
+  std::optional<StridedLayout> s = getStridedLayout(t);
+  return s && (s->strides.empty() || s->strides.back() == 1);
+}
+
 bool haveSameLayout(Type a, Type b) {
   if (a.getLayoutKind() != b.getLayoutKind())
     return false;

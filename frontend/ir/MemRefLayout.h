@@ -36,6 +36,13 @@ std::optional<StridedLayout> getStridedLayout(Type memref);
 /// Whether `t` is a ranked memref with the identity (row-major) layout.
 bool hasIdentityLayout(Type t);
 
+/// Whether consecutive indices along the innermost dimension of the ranked
+/// memref `t` are consecutive elements in memory: its strided layout has a
+/// static innermost stride of 1 (true for rank 0). False for a dynamic or
+/// other stride and for layouts that are not strided: a vector there is
+/// no contiguous load or store.
+bool hasUnitInnermostStride(Type t);
+
 /// Whether two ranked memrefs have structurally equal layout attributes (as
 /// MLIR compares them; `strided<[4, 1]>` and identity differ).
 bool haveSameLayout(Type a, Type b);

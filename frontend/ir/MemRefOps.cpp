@@ -46,6 +46,26 @@ std::vector<int64_t> SubViewOp::getStaticStrides() const {
   return op->getAttr("static_strides").getInts();
 }
 
+std::vector<bool> SubViewOp::getDroppedDims() const {
+  Type source = getSourceType(), result = getType();
+  std::vector<int64_t> sizes = getStaticSizes();
+  std::vector<bool> dropped(source.getRank(), false);
+  int64_t toDrop = source.getRank() - result.getRank();
+  unsigned r = 0;
+  for (unsigned d = 0; d < source.getRank() && toDrop > 0; ++d) {
+    bool unit = sizes[d] == 1;
+    bool resultHasUnit = r < result.getRank() && result.getDimSize(r) == 1;
+    if (unit && !(resultHasUnit &&
+                  (int64_t)(source.getRank() - d) == result.getRank() - r)) {
+      dropped[d] = true;
+      --toDrop;
+    } else {
+      ++r;
+    }
+  }
+  return dropped;
+}
+
 std::vector<Value *> SubViewOp::dynamicList(unsigned k) const {
   const std::vector<int64_t> &s = op->getAttr("operandSegmentSizes").getInts();
   unsigned begin = 1;

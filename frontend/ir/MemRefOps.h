@@ -97,6 +97,9 @@ public:
   std::vector<Value *> getOffsets() const { return dynamicList(0); }
   std::vector<Value *> getSizes() const { return dynamicList(1); }
   std::vector<Value *> getStrides() const { return dynamicList(2); }
+  /// Per source dimension, whether a rank-reducing subview drops it (unit
+  /// dimensions the result does not have, from the front).
+  std::vector<bool> getDroppedDims() const;
 
 private:
   /// The dynamic operands of list `k` (offsets, sizes, strides).

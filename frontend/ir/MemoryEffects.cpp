@@ -180,6 +180,8 @@ const std::unordered_map<std::string_view, Describer> &describers() {
       {"memref.collapse_shape", noEffect},
       {"memref.expand_shape", noEffect},
       {"memref.transpose", noEffect},
+      {"memref.extract_aligned_pointer_as_index", noEffect},
+      {"memref.extract_strided_metadata", noEffect},
       {"memref.reshape", readsShape},
       // vector
       {"vector.load", readsOperand0},
@@ -213,23 +215,10 @@ Describer describerOf(const Operation *op) {
   return nullptr;
 }
 
-/// The two values are the same buffer: the same value under views, or
-/// get_globals of the same global.
-bool sameBuffer(Value *a, Value *b) {
-  a = getViewRoot(a);
-  b = getViewRoot(b);
-  if (a == b)
-    return true;
-  Operation *da = a->getDefiningOp(), *db = b->getDefiningOp();
-  return da && db && da->isa("memref.get_global") &&
-         db->isa("memref.get_global") &&
-         da->getAttr("name") == db->getAttr("name");
-}
-
 bool mayHave(Operation *op, EffectKind kind, Value *memref) {
   for (const MemoryEffect &e : getMemoryEffectsRecursive(op))
     if (e.kind == kind &&
-        (!memref || e.isOnUnknownMemory() || sameBuffer(e.memref, memref)))
+        (!memref || e.isOnUnknownMemory() || mayAlias(e.memref, memref)))
       return true;
   return false;
 }
@@ -288,6 +277,52 @@ Value *getViewRoot(Value *memref) {
     memref = source;
   }
   return memref;
+}
+
+BufferOrigin getBufferOrigin(Value *root) {
+  if (Operation *def = root->getDefiningOp()) {
+    if (def->isa("memref.alloc") || def->isa("memref.alloca"))
+      return BufferOrigin::Allocation;
+    if (def->isa("memref.get_global"))
+      return BufferOrigin::Global;
+    return BufferOrigin::Unknown;
+  }
+  Block *block = root->getParentBlock();
+  Operation *owner = block ? block->getParentOp() : nullptr;
+  bool entryArgument =
+      owner && owner->isa("func.func") && &owner->getRegion(0).front() == block;
+  return entryArgument && root->getType().isMemRef() ? BufferOrigin::Argument
+                                                     : BufferOrigin::Unknown;
+}
+
+namespace {
+
+bool sameGlobal(Value *a, Value *b) {
+  return a->getDefiningOp()->getAttr("name") ==
+         b->getDefiningOp()->getAttr("name");
+}
+
+} // namespace
+
+BufferAlias getBufferAlias(Value *a, Value *b) {
+  a = getViewRoot(a);
+  b = getViewRoot(b);
+  if (a == b)
+    return BufferAlias::Same;
+  BufferOrigin oa = getBufferOrigin(a), ob = getBufferOrigin(b);
+  if (oa == BufferOrigin::Unknown || ob == BufferOrigin::Unknown)
+    return BufferAlias::Unknown;
+  if (oa == BufferOrigin::Allocation || ob == BufferOrigin::Allocation)
+    return BufferAlias::Distinct;
+  if (oa == BufferOrigin::Global && ob == BufferOrigin::Global)
+    return sameGlobal(a, b) ? BufferAlias::Same : BufferAlias::Distinct;
+  if (oa == BufferOrigin::Argument && ob == BufferOrigin::Argument)
+    return BufferAlias::Distinct;
+  return BufferAlias::Unknown;
+}
+
+bool mayAlias(Value *a, Value *b) {
+  return getBufferAlias(a, b) != BufferAlias::Distinct;
 }
 
 } // namespace affjit

@@ -28,9 +28,8 @@
 //   may read and write anything.
 //
 // Effects name SSA values, not buffers: a write through a view of %A is a
-// write of the view. mayRead / mayWrite look through views (getViewRoot);
-// distinct roots, e.g. two function arguments, are taken not to alias, as
-// the dependence analysis does.
+// write of the view. mayRead / mayWrite look through views (getViewRoot)
+// and ask getBufferAlias whether two roots may be one buffer.
 #pragma once
 
 #include "frontend/ir/IR.h"
@@ -80,5 +79,36 @@ Value *getViewSource(const Operation *op);
 /// `memref` with views followed back to the value they view: an
 /// allocation, a get_global, a block argument or another op's result.
 Value *getViewRoot(Value *memref);
+
+/// Where the buffer a view root names comes from.
+enum class BufferOrigin {
+  /// memref.alloc / alloca: a buffer no other root reaches.
+  Allocation,
+  /// memref.get_global: the global's buffer.
+  Global,
+  /// A ranked memref argument of a function: see getBufferAlias.
+  Argument,
+  /// Anything else (call results, unranked arguments, region arguments):
+  /// it may be any buffer.
+  Unknown,
+};
+BufferOrigin getBufferOrigin(Value *root);
+
+enum class BufferAlias {
+  /// Never the same memory.
+  Distinct,
+  /// Views of one buffer (or the same value).
+  Same,
+  /// Possibly overlapping memory whose relation is unknown.
+  Unknown,
+};
+/// How the buffers two memref values view relate. Distinct ranked memref
+/// arguments of one function are taken to be distinct buffers: the alias
+/// guard (frontend/transform/AliasGuard.h) runs the function as written
+/// when they overlap at run time. A global and an argument may be one
+/// buffer (a caller may pass the global).
+BufferAlias getBufferAlias(Value *a, Value *b);
+/// getBufferAlias(a, b) != Distinct.
+bool mayAlias(Value *a, Value *b);
 
 } // namespace affjit

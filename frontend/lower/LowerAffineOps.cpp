@@ -1,9 +1,11 @@
 // Lowering of the affine dialect (seed 000) to LLVM IR: affine.for with
 // max/min bounds, steps and iter_args; affine.if with integer sets and
 // results (affine.parallel is in LowerParallel.cpp); apply/min/max;
-// load/store and their vector forms; prefetch; DMA start/wait through the
-// runtime.
+// load/store and their vector forms (lane by lane where the memref's
+// innermost stride is not statically 1); prefetch; DMA start/wait through
+// the runtime.
 #include "frontend/ir/AffineOps.h"
+#include "frontend/ir/MemRefLayout.h"
 #include "frontend/lower/LoopBuilder.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -173,26 +175,73 @@ llvm::Align elementAlign(LoweringContext &lc, Type memrefType) {
       lc.convertType(memrefType.getElementType()));
 }
 
+/// The address of each lane of a 1-D vector access (the memref operand at
+/// `memrefIndex`): lane l at the innermost index + l, through the memref's
+/// strides. For memrefs whose innermost stride is not statically 1, where
+/// the lanes are not one contiguous block.
+std::vector<llvm::Value *> lanePtrs(LoweringContext &lc, Operation &op,
+                                    unsigned memrefIndex, const AffineMap &map,
+                                    unsigned lanes) {
+  std::vector<Value *> idxOps =
+      op.getOperands(memrefIndex + 1, map.getNumInputs());
+  std::vector<llvm::Value *> idx = lc.emitAffineMap(map, lc.lookup(idxOps));
+  llvm::Value *first = idx.back();
+  std::vector<llvm::Value *> ptrs;
+  for (unsigned l = 0; l < lanes; ++l) {
+    idx.back() = lc.builder().CreateAdd(first, lc.indexConst(l));
+    ptrs.push_back(lc.elementPtr(op.getOperand(memrefIndex), idx, op.getLoc()));
+  }
+  return ptrs;
+}
+
+/// Whether a vector access to `memref` must go lane by lane.
+bool needsLaneAccesses(Type value, Type memref) {
+  return value.isVector() && value.getRank() == 1 &&
+         !hasUnitInnermostStride(memref);
+}
+
 bool lowerLoad(LoweringContext &lc, Operation &op) {
   Type memref = op.getOperand(0)->getType();
-  llvm::Value *ptr = accessPtr(lc, op, 0, mapAttr(op, "map"));
-  llvm::Type *ty = lc.convertType(op.getResult(0)->getType());
-  if (op.getResult(0)->getType().isVector() &&
-      op.getResult(0)->getType().getRank() > 1)
+  Type result = op.getResult(0)->getType();
+  llvm::Type *ty = lc.convertType(result);
+  if (result.isVector() && result.getRank() > 1)
     return lc.emitError(op, "n-D vector loads are not supported yet");
-  lc.map(op.getResult(0),
-         lc.builder().CreateAlignedLoad(ty, ptr, elementAlign(lc, memref)));
+  Builder &b = lc.builder();
+  llvm::Align align = elementAlign(lc, memref);
+  if (needsLaneAccesses(result, memref)) {
+    llvm::Type *elt = lc.convertType(result.getElementType());
+    llvm::Value *v = llvm::UndefValue::get(ty);
+    unsigned lanes = (unsigned)result.getShape()[0];
+    std::vector<llvm::Value *> ptrs =
+        lanePtrs(lc, op, 0, mapAttr(op, "map"), lanes);
+    for (unsigned l = 0; l < lanes; ++l)
+      v = b.CreateInsertElement(v, b.CreateAlignedLoad(elt, ptrs[l], align), l);
+    lc.map(op.getResult(0), v);
+    return true;
+  }
+  llvm::Value *ptr = accessPtr(lc, op, 0, mapAttr(op, "map"));
+  lc.map(op.getResult(0), b.CreateAlignedLoad(ty, ptr, align));
   return true;
 }
 
 bool lowerStore(LoweringContext &lc, Operation &op) {
   Type memref = op.getOperand(1)->getType();
-  if (op.getOperand(0)->getType().isVector() &&
-      op.getOperand(0)->getType().getRank() > 1)
+  Type value = op.getOperand(0)->getType();
+  if (value.isVector() && value.getRank() > 1)
     return lc.emitError(op, "n-D vector stores are not supported yet");
+  Builder &b = lc.builder();
+  llvm::Align align = elementAlign(lc, memref);
+  llvm::Value *v = lc.lookup(op.getOperand(0));
+  if (needsLaneAccesses(value, memref)) {
+    unsigned lanes = (unsigned)value.getShape()[0];
+    std::vector<llvm::Value *> ptrs =
+        lanePtrs(lc, op, 1, mapAttr(op, "map"), lanes);
+    for (unsigned l = 0; l < lanes; ++l)
+      b.CreateAlignedStore(b.CreateExtractElement(v, l), ptrs[l], align);
+    return true;
+  }
   llvm::Value *ptr = accessPtr(lc, op, 1, mapAttr(op, "map"));
-  lc.builder().CreateAlignedStore(lc.lookup(op.getOperand(0)), ptr,
-                                  elementAlign(lc, memref));
+  b.CreateAlignedStore(v, ptr, align);
   return true;
 }
 

@@ -4,6 +4,7 @@
 // copies, and every view op (subview, view, reinterpret_cast, collapse and
 // expand shape, transpose, reshape) as descriptor arithmetic without copies;
 // globals; prefetch; DMA through the runtime.
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/lower/LoopBuilder.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -224,26 +225,6 @@ std::vector<Values> segments(LoweringContext &lc, Operation &op) {
   return out;
 }
 
-/// Rank-reduced subviews drop unit dimensions the result does not have.
-std::vector<bool> droppedDims(Type source, Type result,
-                              const std::vector<int64_t> &staticSizes) {
-  std::vector<bool> dropped(source.getRank(), false);
-  int64_t toDrop = source.getRank() - result.getRank();
-  unsigned r = 0;
-  for (unsigned d = 0; d < source.getRank() && toDrop > 0; ++d) {
-    bool unit = staticSizes[d] == 1;
-    bool resultHasUnit = r < result.getRank() && result.getDimSize(r) == 1;
-    if (unit && !(resultHasUnit &&
-                  (int64_t)(source.getRank() - d) == result.getRank() - r)) {
-      dropped[d] = true;
-      --toDrop;
-    } else {
-      ++r;
-    }
-  }
-  return dropped;
-}
-
 bool lowerSubView(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
@@ -254,8 +235,7 @@ bool lowerSubView(LoweringContext &lc, Operation &op) {
   Values offs = mixedValues(lc, op, "static_offsets", seg[1]);
   Values sizes = mixedValues(lc, op, "static_sizes", seg[2]);
   Values steps = mixedValues(lc, op, "static_strides", seg[3]);
-  std::vector<bool> dropped =
-      droppedDims(src, dst, op.getAttr("static_sizes").getInts());
+  std::vector<bool> dropped = SubViewOp(&op).getDroppedDims();
   llvm::Value *offset = lc.offset(desc, src);
   Values newSizes, newStrides;
   for (unsigned d = 0; d < src.getRank(); ++d) {
@@ -665,6 +645,31 @@ bool lowerDmaWait(LoweringContext &lc, Operation &op) {
   return true;
 }
 
+/// The aligned pointer as an integer (a ranked or unranked memref).
+bool lowerExtractAlignedPointer(LoweringContext &lc, Operation &op) {
+  BaseFields base = baseFields(lc, op.getOperand(0));
+  lc.map(op.getResult(0),
+         lc.builder().CreatePtrToInt(base.aligned, lc.builder().getInt64Ty()));
+  return true;
+}
+
+/// The descriptor's fields: a 0-d base buffer on the same pointers, then
+/// offset, sizes and strides.
+bool lowerExtractStridedMetadata(LoweringContext &lc, Operation &op) {
+  Type t = op.getOperand(0)->getType();
+  llvm::Value *desc = lc.lookup(op.getOperand(0));
+  lc.map(op.getResult(0),
+         lc.makeDescriptor(op.getResult(0)->getType(), lc.allocatedPtr(desc),
+                           lc.alignedPtr(desc), lc.indexConst(0), {}, {}));
+  lc.map(op.getResult(1), lc.offset(desc, t));
+  unsigned rank = (unsigned)t.getRank();
+  for (unsigned d = 0; d < rank; ++d) {
+    lc.map(op.getResult(2 + d), lc.size(desc, t, d));
+    lc.map(op.getResult(2 + rank + d), lc.stride(desc, t, d));
+  }
+  return true;
+}
+
 } // namespace
 
 void registerMemRefOpLowerings(OpLoweringRegistry &r) {
@@ -691,6 +696,8 @@ void registerMemRefOpLowerings(OpLoweringRegistry &r) {
   r.add("memref.assume_alignment", lowerNoOp);
   r.add("memref.dma_start", lowerDmaStart);
   r.add("memref.dma_wait", lowerDmaWait);
+  r.add("memref.extract_aligned_pointer_as_index", lowerExtractAlignedPointer);
+  r.add("memref.extract_strided_metadata", lowerExtractStridedMetadata);
 }
 
 } // namespace affjit

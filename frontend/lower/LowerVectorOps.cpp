@@ -1,11 +1,13 @@
 // Lowering of the vector subset to LLVM vector IR: transfer_read/write
 // (contiguous loads and stores, masked for out-of-bounds lanes, scalarized
-// for other permutation maps), horizontal reductions via
+// for other permutation maps and for memrefs whose innermost stride is not
+// statically 1), horizontal reductions via
 // llvm.vector.reduce.*, broadcast/splat, fma, extract/insert, load/store and
 // vector.print with the runner-utils print functions. n-D vectors are, as
 // in MLIR's LLVM lowering, nested arrays of 1-D LLVM vectors; n-D ops work
 // row by row on their innermost 1-D vectors.
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/MemRefLayout.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -127,11 +129,13 @@ TransferRow transferRow(LoweringContext &lc, Operation &op, Value *memref,
   return r;
 }
 
-/// Whether the lanes of a row are contiguous in memory (they advance the
-/// innermost memref dimension).
+/// Whether the lanes of a row are contiguous in memory: they advance the
+/// innermost memref dimension, whose stride is statically 1 (a strided or
+/// transposed view, or a stride known only at run time, goes lane by lane).
 bool lanesContiguous(const TransferRow &r, Type mt) {
   return r.laneExpr.getKind() == AffineExprKind::Dim &&
-         r.laneExpr.getPosition() + 1 == mt.getRank();
+         r.laneExpr.getPosition() + 1 == mt.getRank() &&
+         hasUnitInnermostStride(mt);
 }
 
 /// The combined lane mask of a row (null: all lanes enabled).

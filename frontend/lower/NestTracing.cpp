@@ -1,9 +1,15 @@
 // The traced nests and their hooks (see NestTracing.h).
 #include "frontend/lower/NestTracing.h"
 
+#include "frontend/ir/FuncOps.h"
+
 namespace affjit {
 
-bool isTracedNest(const Operation &op) { return op.isa("affine.for"); }
+bool isTracedNest(const Operation &op) {
+  const Operation *func = op.getParentOp();
+  return op.isa("affine.for") &&
+         !(func && isAliasGuardVersion(func, "as_written"));
+}
 
 std::vector<TracedNest> tracedNests(Module &module) {
   std::vector<TracedNest> nests;

@@ -14,6 +14,12 @@
 // footprint, down to a one-element stack buffer LLVM keeps in a register,
 // also when it was deallocated at the end. `--opt-report=fuse` tells, per
 // candidate pair, each depth's slice and cost and the decision.
+// Steps, on either side: the dependence relations hold every loop's step
+// lattice; a sliced source loop keeps its step and starts on its lattice
+// (FusionUtils.h), so it runs only the iterations the source ran, and a
+// slice that would need a stepped loop's max-of-several lower bound is
+// refused. Whether the slices run every source iteration is only claimed
+// for step-1 loops (a stepped source needed elsewhere is not fused).
 #pragma once
 
 #include "frontend/analysis/FusionCost.h"

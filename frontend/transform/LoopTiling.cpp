@@ -4,6 +4,7 @@
 #include "frontend/analysis/FusionCost.h"
 #include "frontend/analysis/LoopParallelism.h"
 #include "frontend/analysis/MemRefAccess.h"
+#include "frontend/analysis/MemRefAlias.h"
 #include "frontend/analysis/TileFootprint.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/transform/utils/LoopBands.h"
@@ -438,7 +439,7 @@ std::string distributionBlocker(AffineForOp loop,
     for (const MemRefAccess &src : accesses[b])
       for (size_t a = 0; a < b; ++a)
         for (const MemRefAccess &dst : accesses[a]) {
-          if (src.memref != dst.memref || (!src.isWrite && !dst.isWrite))
+          if (!mayAccessSameMemory(src, dst) || (!src.isWrite && !dst.isWrite))
             continue;
           unsigned depth = getNumCommonSurroundingLoops(src.op, dst.op);
           if (checker.check(src, dst, depth).kind !=

@@ -2,6 +2,7 @@
 #include "frontend/transform/PassPipeline.h"
 
 #include "frontend/print/Printer.h"
+#include "frontend/transform/AliasGuard.h"
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/LoopInterchange.h"
 #include "frontend/transform/LoopTiling.h"
@@ -18,9 +19,14 @@
 #include "frontend/transform/Vectorize.h"
 #include "frontend/verify/Verifier.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace affjit {
+
+namespace {
+constexpr std::string_view kAliasGuard = "alias-guard";
+} // namespace
 
 const PassRegistry &passRegistry() {
   // Every pass a pipeline spec can name. A new pass is one line here:
@@ -72,10 +78,12 @@ const PassRegistry &passRegistry() {
       {"report",
        "the cost model's view of each nest as remarks: loop order, tiles, "
        "register block, estimated cache traffic (changes nothing)",
-       [](Module &m, PassContext &c) { return reportNests(m, c); }},
+       [](Module &m, PassContext &c) { return reportNests(m, c); },
+       /*assumesDistinctArguments=*/false},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
-       [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); }},
+       [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); },
+       /*assumesDistinctArguments=*/false},
       {"parallelize",
        "outermost provably parallel loops to affine.parallel, run on all "
        "threads when the work pays",
@@ -89,8 +97,17 @@ const PassRegistry &passRegistry() {
       "pack",      "pack-panels", "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
-  static const PassRegistry registry{passes, defaultPipeline, parallelPipeline};
+  static const std::vector<std::string_view> implicitPasses = {kAliasGuard};
+  static const PassRegistry registry{passes, defaultPipeline, parallelPipeline,
+                                     implicitPasses};
   return registry;
+}
+
+bool isSelectablePass(std::string_view name, const PassRegistry &registry) {
+  return findPass(name, registry) ||
+         std::find(registry.implicitPasses.begin(),
+                   registry.implicitPasses.end(),
+                   name) != registry.implicitPasses.end();
 }
 
 std::string_view trimBlanks(std::string_view s) {
@@ -133,6 +150,14 @@ std::string knownPassNames(std::string_view leading,
   std::string names(leading);
   for (const PassInfo &pass : registry.passes)
     names += ", " + std::string(pass.name);
+  return names;
+}
+
+std::string knownSelectableNames(std::string_view leading,
+                                 const PassRegistry &registry) {
+  std::string names = knownPassNames(leading, registry);
+  for (std::string_view name : registry.implicitPasses)
+    names += ", " + std::string(name);
   return names;
 }
 
@@ -217,22 +242,38 @@ std::string describePassPipeline(const PassPipeline &pipeline) {
 }
 
 /// The IR after `pass`, as mlir-opt's --mlir-print-ir-after shows it.
-static void dumpAfter(const PassInfo &pass, const Module &module,
+static void dumpAfter(std::string_view pass, const Module &module,
                       std::ostream &os) {
-  os << "// -----// IR Dump After " << pass.name << " //----- //\n";
+  os << "// -----// IR Dump After " << pass << " //----- //\n";
   printModule(module, os);
   os << '\n';
   os.flush();
 }
 
+/// The context a pass (or an implicit step) named `name` runs in.
+static PassContext contextFor(std::string_view name, DiagnosticEngine &diag,
+                              const PassRunOptions &options) {
+  bool reported = options.onRemark && options.report.contains(name);
+  return PassContext(diag, name, reported ? options.onRemark : RemarkSink(),
+                     options.fastMath, options.threads);
+}
+
+static bool assumesDistinctArguments(const PassPipeline &pipeline) {
+  return std::any_of(
+      pipeline.passes.begin(), pipeline.passes.end(),
+      [](const PassInfo *pass) { return pass->assumesDistinctArguments; });
+}
+
 bool runPassPipeline(Module &module, const PassPipeline &pipeline,
                      DiagnosticEngine &diag, const PassRunOptions &options) {
+  std::optional<AliasGuardSnapshot> guard;
+  if (!options.assumeDistinctArgs && assumesDistinctArguments(pipeline))
+    guard = snapshotForAliasGuard(module);
+  if (guard && guard->functions.empty())
+    guard.reset();
   for (const PassInfo *pass : pipeline.passes) {
     unsigned errorsBefore = diag.getNumErrors();
-    bool reported = options.onRemark && options.report.contains(pass->name);
-    PassContext context(diag, pass->name,
-                        reported ? options.onRemark : RemarkSink(),
-                        options.fastMath, options.threads);
+    PassContext context = contextFor(pass->name, diag, options);
     bool ok = pass->run(module, context);
     if (ok && diag.getNumErrors() == errorsBefore && options.verifyEach &&
         !verifyModule(module, diag))
@@ -244,7 +285,13 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
     if (diag.getNumErrors() != errorsBefore)
       return false;
     if (options.dumpStream && options.dumpAfter.contains(pass->name))
-      dumpAfter(*pass, module, *options.dumpStream);
+      dumpAfter(pass->name, module, *options.dumpStream);
+  }
+  if (guard) {
+    PassContext context = contextFor(kAliasGuard, diag, options);
+    guardArgumentAliasing(module, std::move(*guard), context);
+    if (options.dumpStream && options.dumpAfter.contains(kAliasGuard))
+      dumpAfter(kAliasGuard, module, *options.dumpStream);
   }
   return true;
 }

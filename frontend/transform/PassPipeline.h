@@ -28,6 +28,10 @@ struct PassInfo {
   std::string_view name;
   std::string_view summary;
   bool (*run)(Module &, PassContext &);
+  /// Whether the pass decides legality from the dependence analysis, which
+  /// takes memref arguments to be distinct buffers: the pipeline then ends
+  /// with the alias guard (AliasGuard.h).
+  bool assumesDistinctArguments = true;
 };
 
 /// The passes a spec can name, and what `default` stands for.
@@ -37,6 +41,9 @@ struct PassRegistry {
   std::span<const std::string_view> defaultPipeline;
   /// Appended to `default` when more than one thread is available.
   std::span<const std::string_view> parallelPipeline = {};
+  /// Steps the pipeline runs by itself (the alias guard): a spec cannot
+  /// name them, but --opt-report and --dump-after can.
+  std::span<const std::string_view> implicitPasses = {};
 };
 
 /// affjit's passes (the table in PassPipeline.cpp).
@@ -46,6 +53,8 @@ const PassRegistry &passRegistry();
 std::string_view trimBlanks(std::string_view s);
 /// The registered pass named `name`, or null.
 const PassInfo *findPass(std::string_view name, const PassRegistry &registry);
+/// Whether `name` is a registered pass or one of the implicit steps.
+bool isSelectablePass(std::string_view name, const PassRegistry &registry);
 /// The blank-trimmed names of a comma-separated list; nullopt with
 /// `error` ("empty pass name in FLAG '...'") if one is empty.
 std::optional<std::vector<std::string_view>>
@@ -54,6 +63,9 @@ splitPassList(std::string_view spec, std::string_view flag, std::string &error);
 /// "known: ..." part of an unknown-name error.
 std::string knownPassNames(std::string_view leading,
                            const PassRegistry &registry);
+/// The same, with the implicit steps: the names a selection may use.
+std::string knownSelectableNames(std::string_view leading,
+                                 const PassRegistry &registry);
 
 /// The passes to run, in order.
 struct PassPipeline {
@@ -84,6 +96,9 @@ struct PassRunOptions {
   bool fastMath = false;
   /// Threads the compiled code may use (PassContext).
   unsigned threads = 1;
+  /// The caller promises that memref arguments never overlap: the
+  /// pipeline does not end with the alias guard.
+  bool assumeDistinctArgs = false;
   /// The passes whose remarks go to `onRemark` (none by default).
   PassSelection report;
   RemarkSink onRemark;

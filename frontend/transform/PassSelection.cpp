@@ -13,7 +13,7 @@ constexpr std::string_view kAll = "all";
 
 /// "all, pass-a, pass-b": every word a selection may use.
 std::string knownNames(const PassRegistry &registry) {
-  return knownPassNames(kAll, registry);
+  return knownSelectableNames(kAll, registry);
 }
 
 } // namespace
@@ -50,7 +50,7 @@ std::optional<PassSelection> parsePassSelection(std::string_view spec,
       selection.all = true;
       continue;
     }
-    if (!findPass(name, registry)) {
+    if (!isSelectablePass(name, registry)) {
       error = "unknown pass '" + std::string(name) + "' in " +
               std::string(flag) + " (known: " + knownNames(registry) + ")";
       return std::nullopt;

@@ -3,6 +3,7 @@
 
 #include "frontend/analysis/Dependence.h"
 #include "frontend/analysis/MemRefAccess.h"
+#include "frontend/analysis/MemRefAlias.h"
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/MemoryEffects.h"
@@ -40,7 +41,7 @@ std::set<Operation *> carriedLoads(AffineForOp loop) {
       // Both sit directly in `loop`, so their innermost common loop (the
       // depth the check asks about) is `loop`, whatever affine.for or
       // affine.parallel dimensions surround it.
-      if (getViewRoot(load.memref) == getViewRoot(store.memref) &&
+      if (mayAccessSameMemory(load, store) &&
           checker.check(store, load,
                         getNumCommonSurroundingLoops(store.op, load.op))
                   .kind != DependenceResult::NoDependence) {

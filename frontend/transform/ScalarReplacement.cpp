@@ -47,11 +47,11 @@ public:
   }
 
 private:
+  /// Forgets every element `memref`'s buffer may share.
   void forgetBuffer(Value *memref) {
-    Value *root = getViewRoot(memref);
     for (auto it = values.begin(); it != values.end();)
-      it = getViewRoot(std::get<0>(it->first)) == root ? values.erase(it)
-                                                       : std::next(it);
+      it = mayAlias(std::get<0>(it->first), memref) ? values.erase(it)
+                                                    : std::next(it);
   }
   std::map<ElementKey, Value *, ElementLess> values;
 };

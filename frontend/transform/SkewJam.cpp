@@ -101,8 +101,8 @@ AffineForOp columnLoop(OpBuilder &b, AffineForOp like, int64_t lb, int64_t ub) {
 void skewAndJam(const SkewPlan &plan) {
   AffineForOp outer = plan.outer, inner = plan.inner;
   int64_t lb = *outer.getConstantLowerBound(), step = outer.getStep();
-  int64_t trips = (int64_t)*getConstantTripCount(outer);
-  int64_t end = lb + trips / plan.rows * plan.rows * step;
+  uint64_t trips = *getConstantTripCount(outer);
+  int64_t end = unrolledLoopEnd(lb, trips, plan.rows, step);
   int64_t first = *inner.getConstantLowerBound();
   int64_t last = first + (int64_t)*getConstantTripCount(inner);
   int64_t s = plan.skew, u1 = (int64_t)plan.rows - 1;

@@ -15,7 +15,11 @@
 // 1 and no iter_args that is not memory-parallel, holding scalar ops only;
 // U = 8 rows (fewer when there are fewer), skew at most 8 and U - 1 skews
 // within the inner trip count. `--opt-report=skew-jam` says which loops
-// were blocked, or why a candidate was not.
+// were blocked, or why a candidate was not. Bounds: all constant (an inner
+// loop of zero iterations only passes with skew 0, and then every column
+// loop is empty); the jammed rows end at lb + (trips / U) * U * step,
+// computed in 128 bits, and the leftover rows run in the original loop
+// from there.
 #pragma once
 
 #include "frontend/ir/IR.h"

@@ -87,6 +87,10 @@ std::string checkStrips(AffineForOp rowLoop, AffineForOp columnLoop) {
       trips && *trips < (uint64_t)(2 * kRows))
     return "the reduction loop runs fewer than " + std::to_string(2 * kRows) +
            " iterations";
+  // A strip's start plus kRows must not wrap around (see the header).
+  if (auto ub = rowLoop.getConstantUpperBound(); ub && *ub > INT64_MAX - kRows)
+    return "the reduction loop ends within " + std::to_string(kRows) +
+           " of the largest index";
   if (!isLoopMemoryParallel(columnLoop.getOperation()))
     return "a memory dependence is carried by the column loop";
   return "";
@@ -108,7 +112,7 @@ std::string checkStreaming(const StreamableNest &nest) {
         return "a load is contiguous along the reduction loop already";
       strided |= getAccessPattern(op, innerIv) == AccessPattern::Other;
       for (AffineStoreOp store : nest.stores)
-        if (getViewRoot(store.getMemRef()) == getViewRoot(load.getMemRef()))
+        if (mayAlias(store.getMemRef(), load.getMemRef()))
           return "the reduction reads the buffer its result goes to";
       continue;
     }
@@ -283,7 +287,7 @@ std::string matchRowUpdates(AffineForOp rows, RowUpdateNest &nest) {
 std::string checkRowUpdates(const RowUpdateNest &nest) {
   Value *rowIv = nest.rows.getInductionVar(),
         *columnIv = nest.columns.getInductionVar();
-  Value *root = getViewRoot(nest.store.getMemRef());
+  Value *result = nest.store.getMemRef();
   bool streams = false;
   std::vector<Operation *> ops = nest.prefix;
   for (auto &owned : nest.columns.getBody()->getOperations())
@@ -293,7 +297,7 @@ std::string checkRowUpdates(const RowUpdateNest &nest) {
         op == nest.load.getOperation())
       continue;
     if (auto load = dyn_cast<AffineLoadOp>(op)) {
-      if (getViewRoot(load.getMemRef()) == root)
+      if (mayAlias(load.getMemRef(), result))
         return "the update reads the buffer it writes";
       streams |= getAccessPattern(op, columnIv) == AccessPattern::Contiguous &&
                  getAccessPattern(op, rowIv) == AccessPattern::Other;

@@ -41,6 +41,15 @@
 // moves contiguously along the outer loop, to a buffer no load reads; and
 // the outer loop carries no memory dependence. `--opt-report=
 // stream-reductions` says what was strip-mined, or which condition failed.
+//
+// Bounds: the strips are `for ib = lb to ub step kRows` and each runs rows
+// `ib to min(ib + kRows, ub)` (`ib + kRows` when kRows divides a constant
+// trip count), with the reduction loop's own bounds, which may be symbols:
+// when it runs no iteration at run time the strips do not run and each
+// result is its initial value, as before. Assumes ib + kRows does not wrap
+// around 64 bits: checked for a constant upper bound (refused within kRows
+// of the largest index), assumed for symbolic ones, as for any loop whose
+// step takes it past its upper bound.
 #pragma once
 
 #include "frontend/ir/IR.h"

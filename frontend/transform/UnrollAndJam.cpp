@@ -5,6 +5,7 @@
 #include "frontend/analysis/IterationDomain.h"
 #include "frontend/analysis/LinearAccess.h"
 #include "frontend/analysis/MemRefAccess.h"
+#include "frontend/analysis/MemRefAlias.h"
 #include "frontend/analysis/UnrollJamLegality.h"
 #include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/Builder.h"
@@ -254,14 +255,11 @@ private:
   /// of what the earlier copies stored.
   bool isUnwritten(Operation *load) {
     MemRefAccess read = getMemRefAccesses(load).front();
-    Value *root = getViewRoot(read.memref);
     unsigned depth =
         (unsigned)getEnclosingInductionVars(loop.getOperation()).size() + 1;
     for (const MemRefAccess &w : writes) {
-      if (getViewRoot(w.memref) != root)
+      if (!mayAccessSameMemory(w, read))
         continue;
-      if (w.memref != read.memref)
-        return false;
       unsigned common = getNumCommonSurroundingLoops(w.op, load);
       for (unsigned d = depth; d <= common + 1; ++d)
         if (checker.check(w, read, d).kind != DependenceResult::NoDependence)
@@ -367,8 +365,8 @@ private:
 void unrollAndJam(const JamPlan &plan) {
   AffineForOp loop = plan.loop;
   int64_t lb = *loop.getConstantLowerBound(), step = loop.getStep();
-  int64_t trips = (int64_t)*getConstantTripCount(loop);
-  int64_t end = lb + trips / plan.factor * plan.factor * step;
+  uint64_t trips = *getConstantTripCount(loop);
+  int64_t end = unrolledLoopEnd(lb, trips, plan.factor, step);
   Jammer(loop, plan.factor, plan.order).run(end);
   if (trips % plan.factor == 0) {
     loop->erase();

@@ -21,7 +21,11 @@
 // parallel loop, or one like atax's rows whose dependences run forward
 // along the inner loops), a load is shared only if the loop never writes its
 // memref, and the trip count must be constant; iterations left over run in
-// the original loop after it. Each copy's ops keep their order, so results
+// the original loop after it. Bounds: the blocked loop has constant bounds
+// and at least 2 iterations (U is at most its trip count); the jammed loop
+// ends at lb + (trips / U) * U * step, computed in 128 bits, and the
+// original loop restarts there, so no bound is made that the loop's own
+// do not imply. Each copy's ops keep their order, so results
 // are bit-identical. `--opt-report=unroll-jam` says which loop was blocked
 // by how much, or why a nest was not.
 #pragma once

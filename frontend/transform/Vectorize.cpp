@@ -120,45 +120,120 @@ Value *createBinary(OpBuilder &b, std::string_view name, Value *x, Value *y) {
   return b.create(state)->getResult(0);
 }
 
-/// `lb + ((ub - lb) floordiv lanes) * lanes`: where the last whole vector
-/// ends.
-AffineValueMap vectorLoopEnd(AffineForOp loop, unsigned lanes) {
-  AffineMap lb = loop.getLowerBoundMap(), ub = loop.getUpperBoundMap();
-  std::vector<Value *> lbOps = loop.getLowerBoundOperands(),
-                       ubOps = loop.getUpperBoundOperands();
-  unsigned lbDims = lb.getNumDims(), ubDims = ub.getNumDims();
-  unsigned lbSyms = lb.getNumSymbols(), ubSyms = ub.getNumSymbols();
-  auto shift = [](AffineExpr e, unsigned dimOffset, unsigned symOffset,
-                  unsigned nd, unsigned ns) {
-    std::vector<AffineExpr> dims, syms;
-    for (unsigned i = 0; i < nd; ++i)
-      dims.push_back(AffineExpr::dim(dimOffset + i));
-    for (unsigned i = 0; i < ns; ++i)
-      syms.push_back(AffineExpr::symbol(symOffset + i));
-    return e.replaceDimsAndSymbols(dims, syms);
-  };
-  AffineExpr l = shift(lb.getResult(0), 0, 0, lbDims, lbSyms);
-  AffineExpr u = shift(ub.getResult(0), lbDims, lbSyms, ubDims, ubSyms);
-  AffineExpr end = l + (u - l).floorDiv((int64_t)lanes) * (int64_t)lanes;
-  unsigned nd = lbDims + ubDims, ns = lbSyms + ubSyms;
-  std::vector<Value *> ops(lbOps.begin(), lbOps.begin() + lbDims);
-  ops.insert(ops.end(), ubOps.begin(), ubOps.begin() + ubDims);
-  ops.insert(ops.end(), lbOps.begin() + lbDims, lbOps.end());
-  ops.insert(ops.end(), ubOps.begin() + ubDims, ubOps.end());
+/// `a`'s results then `b`'s over the union of their operands (a's dims,
+/// b's dims, a's symbols, b's symbols), composed: one bound list.
+AffineValueMap concatBounds(const AffineValueMap &a, const AffineValueMap &b) {
+  unsigned ad = a.map.getNumDims(), as = a.map.getNumSymbols();
+  unsigned bd = b.map.getNumDims(), bs = b.map.getNumSymbols();
+  std::vector<AffineExpr> dims, syms;
+  for (unsigned i = 0; i < bd; ++i)
+    dims.push_back(AffineExpr::dim(ad + i));
+  for (unsigned i = 0; i < bs; ++i)
+    syms.push_back(AffineExpr::symbol(as + i));
+  std::vector<AffineExpr> results = a.map.getResults();
+  for (const AffineExpr &r : b.map.getResults())
+    results.push_back(r.replaceDimsAndSymbols(dims, syms));
+  std::vector<Value *> ops(a.operands.begin(), a.operands.begin() + ad);
+  ops.insert(ops.end(), b.operands.begin(), b.operands.begin() + bd);
+  ops.insert(ops.end(), a.operands.begin() + ad, a.operands.end());
+  ops.insert(ops.end(), b.operands.begin() + bd, b.operands.end());
   return composeAffineValueMap(
-      {AffineMap::get(nd, ns, {simplifyAffineExpr(end, nd, ns)}), ops});
+      {AffineMap::get(ad + bd, as + bs, std::move(results)), std::move(ops)});
 }
+
+/// Result `k` of a bound list, alone.
+AffineValueMap boundResult(const AffineValueMap &list, unsigned k) {
+  return canonicalizeAffineValueMap(
+      {AffineMap::get(list.map.getNumDims(), list.map.getNumSymbols(),
+                      {list.map.getResult(k)}),
+       list.operands});
+}
+
+/// Whether `a - b` (single results) simplifies to a constant >= 0: `a >= b`
+/// for every value of the operands.
+bool provablyAtLeast(const AffineValueMap &a, const AffineValueMap &b) {
+  AffineValueMap d = differenceOf(a, b);
+  const AffineExpr &r = d.map.getResult(0);
+  return r.getKind() == AffineExprKind::Constant && r.getValue() >= 0;
+}
+
+/// `base + ((ub - base) floordiv lanes) * lanes`: where the last whole
+/// vector counted from `base` ends. Between base and ub when ub >= base;
+/// otherwise (a loop that runs no iteration) below base, or base itself
+/// when both are constants.
+AffineValueMap vectorLoopEnd(const AffineValueMap &base,
+                             const AffineValueMap &ub, unsigned lanes) {
+  AffineValueMap both = concatBounds(base, ub);
+  AffineExpr l = both.map.getResult(0), u = both.map.getResult(1);
+  if (l.getKind() == AffineExprKind::Constant &&
+      u.getKind() == AffineExprKind::Constant) {
+    // 128-bit: the span of far-apart bounds must not overflow.
+    __int128 span = (__int128)u.getValue() - l.getValue();
+    __int128 whole = span >= 0 ? span / lanes * lanes : 0;
+    return {AffineMap::getConstant((int64_t)(l.getValue() + whole)), {}};
+  }
+  unsigned nd = both.map.getNumDims(), ns = both.map.getNumSymbols();
+  AffineExpr end = l + (u - l).floorDiv((int64_t)lanes) * (int64_t)lanes;
+  return composeAffineValueMap(
+      {AffineMap::get(nd, ns, {simplifyAffineExpr(end, nd, ns)}),
+       both.operands});
+}
+
+/// The bounds that split a loop into whole vectors and an epilogue.
+struct VectorLoopBounds {
+  /// vectorLoopEnd.
+  AffineValueMap end;
+  /// The vector loop's upper bound: `min(end, ub)`. end <= ub, except when
+  /// `ub - base` wraps around 64 bits (bounds 2^63 apart); the min keeps
+  /// the vector loop inside the loop's range even then.
+  AffineValueMap vectorUpper;
+  /// The epilogue's lower bound: `max(lb, end)`, since end < lb when the
+  /// loop runs no iteration at run time.
+  AffineValueMap epilogueLower;
+};
+
+/// The bounds of `loop` split at whole vectors of `lanes` counted from
+/// `base`; a min or max term provably redundant (constant bounds, `%t to
+/// %t + 512`) is left out.
+VectorLoopBounds vectorLoopBounds(AffineForOp loop, const AffineValueMap &base,
+                                  unsigned lanes) {
+  AffineValueMap ub{loop.getUpperBoundMap(), loop.getUpperBoundOperands()};
+  AffineValueMap lbs{loop.getLowerBoundMap(), loop.getLowerBoundOperands()};
+  VectorLoopBounds b;
+  b.end = vectorLoopEnd(base, ub, lanes);
+  b.vectorUpper = provablyAtLeast(ub, b.end) ? b.end : concatBounds(b.end, ub);
+  std::optional<AffineValueMap> lower;
+  for (unsigned k = 0; k < lbs.map.getNumResults(); ++k) {
+    AffineValueMap r = boundResult(lbs, k);
+    if (!provablyAtLeast(b.end, r))
+      lower = lower ? concatBounds(*lower, r) : r;
+  }
+  b.epilogueLower = lower ? concatBounds(*lower, b.end) : b.end;
+  return b;
+}
+
+/// What is left of a vectorized loop: the epilogue, and where it starts
+/// when it runs at all (its lower bound is a max including that value).
+struct Epilogue {
+  AffineForOp loop;
+  AffineValueMap base;
+};
 
 class LoopVectorizer {
 public:
   explicit LoopVectorizer(const LoopVectorization &plan)
       : plan(plan), loop(plan.loop), lanes(plan.lanes) {}
 
-  /// Vectorizes the loop; returns the scalar epilogue loop, if one is left.
-  std::optional<AffineForOp> run() {
+  /// Vectorizes the loop; returns the scalar epilogue loop, if one is left,
+  /// with the end of the whole vectors.
+  std::optional<Epilogue> run() {
     OpBuilder before = OpBuilder::before(loop.getOperation());
     hoist = &before;
-    AffineValueMap end = vectorLoopEnd(loop, lanes);
+    AffineValueMap base = plan.base
+                              ? *plan.base
+                              : AffineValueMap{loop.getLowerBoundMap(),
+                                               loop.getLowerBoundOperands()};
+    VectorLoopBounds bounds = vectorLoopBounds(loop, base, (unsigned)lanes);
     unsigned n = loop.getNumIterArgs();
     std::vector<Value *> origInits = loop.getInits();
     std::vector<Value *> inits(n);
@@ -177,8 +252,8 @@ public:
                                       vectorOf(Type::integer(64)), {INT64_MIN}))
                           .getResult());
     AffineForOp vloop = AffineForOp::create(
-        before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end.map,
-        end.operands, lanes, inits);
+        before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(),
+        bounds.vectorUpper.map, bounds.vectorUpper.operands, lanes, inits);
     inheritInductionVarName(loop, vloop);
     if (plan.streams || loop.isUnrollDisabled())
       vloop.disableUnroll();
@@ -217,12 +292,13 @@ public:
       results[s.iterArg] = combineLanes(s, vloop.getResults()[s.iterArg],
                                         vloop.getResults()[n + k], after);
     }
-    std::optional<AffineForOp> left;
-    if (needsEpilogue(end)) {
+    std::optional<Epilogue> left;
+    if (needsEpilogue(bounds.end)) {
       Operation *rest = after.clone(*loop.getOperation(), epilogueMapping);
       AffineForOp epilogue = cast<AffineForOp>(rest);
-      left = epilogue;
-      epilogue.setLowerBound(end.map, end.operands);
+      left = Epilogue{epilogue, bounds.end};
+      epilogue.setLowerBound(bounds.epilogueLower.map,
+                             bounds.epilogueLower.operands);
       unsigned numOperands = epilogue->getNumOperands();
       for (size_t i = 0; i < results.size(); ++i)
         epilogue->setOperand(
@@ -594,23 +670,23 @@ private:
 /// is known, narrower registers take what is left down to 128 bits (56
 /// columns of f32: 32 + 16 + 8 lanes, none scalar; conv2d's 8 scalar
 /// columns of 56 were 14% of its work).
-void vectorizeEpilogue(AffineForOp epilogue, unsigned lanes,
+void vectorizeEpilogue(Epilogue epilogue, unsigned lanes,
                        VectorizationTarget target, PassContext &context) {
   target.interleave = 1;
   while (target.vectorBits >= 128) {
-    VectorizationCheck c = checkLoopVectorization(epilogue, target);
+    AffineForOp loop = epilogue.loop;
+    VectorizationCheck c = checkLoopVectorization(loop, target, epilogue.base);
     if (!c.ok || c.plan.lanes >= lanes) {
-      if (!epilogue.getConstantLowerBound() ||
-          !epilogue.getConstantUpperBound())
+      if (!loop.getConstantLowerBound() || !loop.getConstantUpperBound())
         return;
       target.vectorBits /= 2;
       continue;
     }
     if (context.remarksEnabled())
-      context.remark(epilogue.getLoc(),
-                     "epilogue vectorized: " + describeLoopBounds(epilogue) +
-                         " (" + std::to_string(c.plan.lanes) + " lanes)");
-    std::optional<AffineForOp> rest = LoopVectorizer(c.plan).run();
+      context.remark(loop.getLoc(),
+                     "epilogue vectorized: " + describeLoopBounds(loop) + " (" +
+                         std::to_string(c.plan.lanes) + " lanes)");
+    std::optional<Epilogue> rest = LoopVectorizer(c.plan).run();
     if (!rest)
       return;
     epilogue = *rest;
@@ -654,7 +730,7 @@ bool vectorizeLoops(Module &module, PassContext &context,
                      "vectorized: " + describeLoopBounds(plan.loop) + " (" +
                          what + ")");
     }
-    std::optional<AffineForOp> epilogue = LoopVectorizer(plan).run();
+    std::optional<Epilogue> epilogue = LoopVectorizer(plan).run();
     if (epilogue)
       vectorizeEpilogue(*epilogue, plan.lanes, target, context);
   }

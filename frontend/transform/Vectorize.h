@@ -15,6 +15,20 @@
 // last whole vector run in a scalar epilogue loop (a clone of the original
 // starting where the vector loop stopped). `--opt-report=vectorize` says per
 // loop what was vectorized with how many lanes, or why not.
+//
+// What it assumes, and where that is checked: memory is read and written
+// as vectors only through memrefs whose innermost stride is statically 1
+// (VectorizationPlan.h: strided, transposed and dynamically strided views
+// stay scalar). The loop has step 1 and single bounds lb and ub, which may
+// be symbols with any values at run time: with end = lb + ((ub - lb)
+// floordiv lanes) * lanes, the vector loop runs from lb to min(end, ub)
+// and the epilogue from max(lb, end) to ub (terms provably redundant are
+// left out, constant bounds folded in 128 bits). So a loop that runs no
+// iteration (ub <= lb, where end falls below lb) runs neither, one shorter
+// than a vector only the epilogue, and even if ub - lb wraps around 64
+// bits neither loop leaves [lb, ub). An epilogue vectorized again counts
+// its whole vectors from end, which equals its max(lb, end) whenever it
+// runs.
 #pragma once
 
 #include "frontend/analysis/VectorizationPlan.h"

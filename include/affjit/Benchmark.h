@@ -89,6 +89,11 @@ struct BenchmarkOptions {
   bool cold = false;
   /// Keep the calling thread on the CPU it starts on while calls run.
   bool pinThread = true;
+  /// For a variant that disagrees with the first, run the prefixes of its
+  /// pipeline against the first variant too, on the same inputs, to find
+  /// the pass after which the results first differ
+  /// (BenchmarkVariant::firstDifferingPass).
+  bool bisectMismatches = true;
   /// The module's name in diagnostics.
   std::string bufferName = "<input>";
   /// Told what happens next ("fuse: compiling", "fuse: timing"), e.g. for
@@ -159,6 +164,10 @@ struct BenchmarkVariant {
   /// for bit equal).
   uint64_t maxUlps = 0;
   std::optional<BenchmarkMismatch> mismatch;
+  /// For a variant that disagrees (BenchmarkOptions::bisectMismatches):
+  /// the first pass of its pipeline after which the results differ, and
+  /// the pipeline up to it; empty when no prefix differs on its own.
+  std::string firstDifferingPass, differingPrefix;
 };
 
 struct BenchmarkResult {

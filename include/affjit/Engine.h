@@ -265,6 +265,20 @@ struct EngineOptions {
   /// reassociate only ops marked fastmath<reassoc> or fastmath<fast>, and
   /// results are bit-identical to the unoptimized program.
   bool fastMath = false;
+  /// The caller promises that memref arguments of one call never overlap
+  /// (C's restrict; `--assume-distinct-args`). Off, each optimized function
+  /// with two or more memref arguments checks at every call whether their
+  /// address ranges overlap, and then runs the function as written
+  /// (frontend/transform/AliasGuard.h): one buffer passed twice still
+  /// computes what the program says.
+  bool assumeDistinctArgs = false;
+  /// For users who suspect the optimizer: before every call, the function
+  /// also runs compiled with this pipeline and with `none` on copies of the
+  /// arguments (as affjit::benchmark checks variants); when the results
+  /// differ, the call fails with the first differing element and the
+  /// first pass after which it differs, and the arguments stay unchanged.
+  /// Each call compiles the function twice more: for debugging, not speed.
+  bool crossCheck = false;
   /// Threads parallel loops (affine.parallel and the loops the
   /// `parallelize` pass proves parallel) run on: 0 for AFFJIT_NUM_THREADS
   /// if set, else every core this process may use. With 1, `default` does

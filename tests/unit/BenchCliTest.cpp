@@ -181,6 +181,48 @@ TEST(BenchCli, ACorruptedVariantExitsOneAndNamesTheElement) {
       << actual << " vs " << expected;
 }
 
+// A sum whose adds allow reassociation (fastmath<reassoc>) over inputs
+// of large magnitude: the passes that reorder it change its last bits, and
+// the prefixes of `default` find the first of them.
+const char *kReorderedSum =
+    R"(func.func @sum(%A: memref<96xf32>, %out: memref<1xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %s = affine.for %i = 0 to 96 iter_args(%acc = %zero) -> (f32) {
+    %x = affine.load %A[%i] : memref<96xf32>
+    %n = arith.addf %acc, %x fastmath<reassoc> : f32
+    affine.yield %n : f32
+  }
+  affine.store %s, %out[0] : memref<1xf32>
+  return
+}
+)";
+
+TEST(BenchCli, AMismatchNamesTheFirstPassThatCausesIt) {
+  std::string json = tempPath(".json");
+  CommandResult r =
+      bench(kReorderedSum, "--threads 1 --min-time 0 --float-range "
+                           "-100000000,100000000 --json " +
+                               shellQuote(json));
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_TRUE(contains(r.err, "affjit: error: pipeline 'default' changes what "
+                              "@sum computes: %out[0] = "))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "affjit: error: the results first differ after "
+                              "pass 'reassociate' (--pipeline=fuse,"
+                              "interchange,tile,scalrep,reassociate)\n"))
+      << r.err;
+  nlohmann::json report = nlohmann::json::parse(readFile(json));
+  const nlohmann::json &mismatch = report["variants"][1]["mismatch"];
+  EXPECT_EQ(mismatch["first_differing_pass"], "reassociate");
+  EXPECT_EQ(mismatch["differing_pipeline"],
+            "fuse,interchange,tile,scalrep,reassociate");
+  EXPECT_EQ(pythonCheck("validate_json.py",
+                        shellQuote(schemaPath()) + " " + shellQuote(json))
+                .exitCode,
+            0);
+  std::filesystem::remove(json);
+}
+
 TEST(BenchCli, FastMathToleratesUlpsAndReportsTheLargest) {
   // (kChain itself would differ by FMA contraction, which --fast-math
   // allows: a fused a * b + a becomes one FMA.)

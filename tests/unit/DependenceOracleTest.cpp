@@ -8,6 +8,11 @@
 //    (--exact) analysis must equal them and MLIR's answers must contain
 //    them, except where a domain is not convex (else-regions, stepped loops
 //    with max lower bounds): there exact answers must contain them.
+// MLIR's test pass answers "no dependence" for any two accesses through
+// different memref values, views of one buffer included, which is wrong
+// (affjit composes the views instead, or reports the check as failed):
+// those pairs are left out of the comparison with MLIR, and
+// MemRefAliasTest checks them against brute force.
 #include "frontend/analysis/DependenceReport.h"
 #include "support/BruteForceAccesses.h"
 #include "support/MlirOracle.h"
@@ -23,12 +28,50 @@ using namespace affjit::test;
 
 namespace {
 
-/// Remarks of `affjit deps FILE`, which must exit 0.
-std::vector<std::string> affjitRemarks(const std::string &file) {
+/// Remarks of `affjit deps FILE`, which must exit 0 unless
+/// `allowFailedChecks`.
+std::vector<std::string> affjitRemarks(const std::string &file,
+                                       bool allowFailedChecks = false) {
   CommandResult r = runCommand(shellQuote(affjitBinary()) + " deps " +
                                shellQuote(file) + " 2>&1");
-  EXPECT_EQ(r.exitCode, 0) << r.out;
+  if (!allowFailedChecks)
+    EXPECT_EQ(r.exitCode, 0) << r.out;
   return splitLines(r.out);
+}
+
+/// The memref value of each affine.load/store of `file`, in the order
+/// `affjit deps` numbers them; empty if the file does not parse.
+std::vector<Value *> accessedMemRefs(const ParsedModule &parsed) {
+  std::vector<Value *> memrefs;
+  parsed.module->getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op->isa("affine.load"))
+      memrefs.push_back(op->getOperand(0));
+    else if (op->isa("affine.store"))
+      memrefs.push_back(op->getOperand(1));
+  });
+  return memrefs;
+}
+
+/// `remarks` without the pairs of accesses through different memref values
+/// and without the checks affjit reports as failed for such pairs.
+std::vector<std::string>
+withoutCrossMemRefPairs(const std::vector<std::string> &remarks,
+                        const std::vector<Value *> &memrefs) {
+  std::vector<std::string> out;
+  for (const std::string &line : remarks) {
+    if (line.find("error: dependence check failed (the accesses may touch") !=
+        std::string::npos)
+      continue;
+    size_t from = line.find("dependence from ");
+    unsigned i = 0, j = 0;
+    if (from != std::string::npos &&
+        std::sscanf(line.c_str() + from, "dependence from %u to %u", &i, &j) ==
+            2 &&
+        i < memrefs.size() && j < memrefs.size() && memrefs[i] != memrefs[j])
+      continue;
+    out.push_back(line);
+  }
+  return out;
 }
 
 void expectSameAsMlir(const std::string &file, const std::string &what) {
@@ -63,7 +106,12 @@ TEST(DependenceOracle, CorpusProgramsMatchMlir) {
           mlirDependenceRemarks(file, &exitCode);
       if (exitCode != 0)
         continue; // MLIR's test pass needs programs it accepts
-      EXPECT_EQ(affjitRemarks(file), expected) << file;
+      auto parsed = parseModuleText(readFile(file));
+      ASSERT_TRUE(parsed) << file;
+      std::vector<Value *> memrefs = accessedMemRefs(*parsed);
+      EXPECT_EQ(withoutCrossMemRefPairs(affjitRemarks(file, true), memrefs),
+                withoutCrossMemRefPairs(expected, memrefs))
+          << file;
       ++compared;
     }
   }

@@ -29,8 +29,10 @@ CommandResult affjit(const std::string &args, const std::string &env = kL2) {
 /// `affjit opt --pipeline=tile --opt-report=tile PATH`: the tiled IR on
 /// stdout, the pass's remarks on stderr.
 CommandResult tileOnly(const std::string &path, const std::string &env = kL2) {
-  return affjit("opt --pipeline=tile --opt-report=tile " + shellQuote(path),
-                env);
+  return affjit(
+      "opt --assume-distinct-args --pipeline=tile --opt-report=tile " +
+          shellQuote(path),
+      env);
 }
 
 /// `affjit bench` of `path` with `none` against `default` on one thread:

@@ -81,11 +81,14 @@ CommandResult affjit(const std::string &subcommand, const std::string &flags,
                     shellQuote(path) + " " + flags);
 }
 
-/// "all" and the registered passes, as selection errors list them.
+/// "all", the registered passes and the implicit steps, as selection
+/// errors list them.
 std::string knownSelectionNames() {
   std::string names = "all";
   for (const affjit::PassInfo &pass : affjit::passRegistry().passes)
     names += ", " + std::string(pass.name);
+  for (std::string_view step : affjit::passRegistry().implicitPasses)
+    names += ", " + std::string(step);
   return names;
 }
 

@@ -659,6 +659,35 @@ bool parseDmaWait(Parser &p, OperationState &st) {
          p.resolveOperand(num, Type::index(), st.operands);
 }
 
+//===-- descriptor fields
+//--------------------------------------------------===//
+
+/// `memref.extract_aligned_pointer_as_index %m [attr-dict] : T -> index`
+bool parseExtractAlignedPointer(Parser &p, OperationState &st) {
+  UnresolvedOperand m;
+  Type t, result;
+  if (!p.parseOperand(m) || !p.parseOptionalAttrDict(st.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseAnyMemRefType(p, st, t) ||
+      !p.expect(Tok::Arrow, "'->'") || !p.parseType(result) ||
+      !p.resolveOperand(m, t, st.operands))
+    return false;
+  st.types.push_back(result);
+  return true;
+}
+
+/// `memref.extract_strided_metadata %m [attr-dict] : T -> B, index, ...`:
+/// the base buffer, the offset, then the sizes and strides.
+bool parseExtractStridedMetadata(Parser &p, OperationState &st) {
+  UnresolvedOperand m;
+  Type t;
+  if (!p.parseOperand(m) || !p.parseOptionalAttrDict(st.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseRankedMemRefType(p, st, t) ||
+      !p.expect(Tok::Arrow, "'->'") || !p.parseTypeList(st.types) ||
+      !p.resolveOperand(m, t, st.operands))
+    return false;
+  return true;
+}
+
 } // namespace
 
 void registerMemRefOpParsers(OpParserRegistry &r) {
@@ -692,6 +721,8 @@ void registerMemRefOpParsers(OpParserRegistry &r) {
       {"get_global", parseGetGlobal, true},
       {"dma_start", parseDmaStart, true},
       {"dma_wait", parseDmaWait, true},
+      {"extract_aligned_pointer_as_index", parseExtractAlignedPointer, false},
+      {"extract_strided_metadata", parseExtractStridedMetadata, false},
   };
   for (const Entry &e : entries) {
     std::string full = std::string("memref.") + e.name;

@@ -376,6 +376,20 @@ void printDmaWait(Printer &p, Operation &op) {
   printColonType(p, op.getOperand(0)->getType());
 }
 
+/// `memref.extract_aligned_pointer_as_index %m : T -> index`, and
+/// extract_strided_metadata's `%m : T -> B, index, ...`.
+void printDescriptorFields(Printer &p, Operation &op) {
+  p.os() << op.getName() << ' ';
+  p.printOperand(op.getOperand(0));
+  p.printOptionalAttrDict(op.getAttrs());
+  printColonType(p, op.getOperand(0)->getType());
+  p.os() << " -> ";
+  std::vector<Type> types;
+  for (unsigned i = 0; i < op.getNumResults(); ++i)
+    types.push_back(op.getResult(i)->getType());
+  p.printTypes(types);
+}
+
 } // namespace
 
 void registerMemRefOpPrinters(OpPrinterRegistry &r) {
@@ -403,6 +417,8 @@ void registerMemRefOpPrinters(OpPrinterRegistry &r) {
   r.add("memref.get_global", printGetGlobal);
   r.add("memref.dma_start", printDmaStart);
   r.add("memref.dma_wait", printDmaWait);
+  r.add("memref.extract_aligned_pointer_as_index", printDescriptorFields);
+  r.add("memref.extract_strided_metadata", printDescriptorFields);
 }
 
 } // namespace affjit

@@ -36,11 +36,11 @@ bool sameElement(Operation *a, Operation *b) {
 std::optional<std::vector<Operation *>>
 elementAccesses(Operation *first, AffineForOp loop,
                 const std::vector<MemoryEffect> &effects) {
-  Value *root = getViewRoot(AffineAccess::get(first)->getMemRef());
+  Value *memref = AffineAccess::get(first)->getMemRef();
   std::vector<Operation *> accesses;
   for (const MemoryEffect &e : effects) {
     if (e.kind == EffectKind::Allocate || e.isOnUnknownMemory() ||
-        getViewRoot(e.memref) != root)
+        !mayAlias(e.memref, memref))
       continue;
     if (e.op->getBlock() != loop.getBody() ||
         !isInvariantScalarAccess(e.op, loop) || !sameElement(e.op, first))

@@ -59,7 +59,36 @@ AffineExpr sliceBoundExpr(const SliceBound &b, bool lower, unsigned dimOffset,
   return e;
 }
 
-/// Bounds `loop` (the clone of source loop `k`) by the slice.
+/// Whether every value of the slice's lower bound `b` of source loop `k`
+/// is an iteration of that loop (`lb + n * step`): `b` is `dst_j + c` of a
+/// destination loop whose step the source's divides, and both start on
+/// the source's lattice.
+bool lowerBoundOnLattice(const ComputationSlice &slice, unsigned k,
+                         const SliceBound &b) {
+  AffineForOp src = slice.srcLoops[k];
+  int64_t step = src.getStep();
+  if (step == 1)
+    return true;
+  std::optional<unsigned> j = b.getUnitDstLoop();
+  if (!j)
+    return false;
+  AffineForOp dst = slice.dstLoops[*j];
+  auto srcLb = src.getConstantLowerBound(), dstLb = dst.getConstantLowerBound();
+  if (!srcLb || !dstLb || dst.getStep() % step != 0)
+    return false;
+  __int128 offset = (__int128)*dstLb + b.constant - *srcLb;
+  return offset % step == 0;
+}
+
+/// `e` rounded up onto the step lattice of a loop that starts at `origin`:
+/// `origin + ((e - origin) ceildiv step) * step`.
+AffineExpr roundUpToLattice(AffineExpr e, AffineExpr origin, int64_t step) {
+  return origin + (e - origin).ceilDiv(step) * step;
+}
+
+/// Bounds `loop` (the clone of source loop `k`) by the slice. A lower bound
+/// is rounded up onto the loop's step lattice, so the clone, keeping its
+/// step, runs only iterations the source loop runs.
 void applySliceBound(AffineForOp loop, const ComputationSlice &slice,
                      unsigned k, bool lower) {
   const auto &list = lower ? slice.bounds[k].lbs : slice.bounds[k].ubs;
@@ -79,9 +108,15 @@ void applySliceBound(AffineForOp loop, const ComputationSlice &slice,
   std::vector<AffineExpr> results;
   if (!sliceBoundInside(slice, k, lower))
     results = own.getResults();
-  for (const SliceBound &b : list)
-    results.push_back(simplifyAffineExpr(
-        sliceBoundExpr(b, lower, nd, ns, symbols), numDims, numSyms));
+  int64_t step = loop.getStep();
+  for (const SliceBound &b : list) {
+    AffineExpr e = sliceBoundExpr(b, lower, nd, ns, symbols);
+    // Fusion legality refuses a stepped loop whose sliced lower bound is a
+    // max of several values: `own` has one result here.
+    if (lower && !lowerBoundOnLattice(slice, k, b))
+      e = roundUpToLattice(e, own.getResult(0), step);
+    results.push_back(simplifyAffineExpr(e, numDims, numSyms));
+  }
   std::vector<Value *> operands(ownOps.begin(), ownOps.begin() + nd);
   for (AffineForOp d : slice.dstLoops)
     operands.push_back(d.getInductionVar());

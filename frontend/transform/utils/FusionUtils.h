@@ -16,7 +16,14 @@ namespace affjit {
 /// the body of `slice.dstLoops.back()`, each sliced loop bounded by the max
 /// / min of its own bounds and the slice's (its own dropped where the
 /// slice's provably lie inside), and promotes the loops that then run
-/// once. The source nest is left where it was.
+/// once. The source nest is left where it was. A sliced loop keeps its
+/// step, and a slice lower bound is rounded up onto the loop's step lattice
+/// `lb + n * step` (unless it provably lies on it: `dst + c` of a
+/// destination loop whose step is a multiple of the source's, both starting
+/// on the lattice), so the clone runs only iterations the source loop runs.
+/// Assumes a stepped loop with a sliced lower bound has a single lower
+/// bound (fusion legality refuses the others), and that the rounded bound,
+/// less than a step above the slice's, does not pass the largest index.
 void insertSlice(Operation *srcRoot, const ComputationSlice &slice);
 
 /// Replaces `memref` (a memref.alloc or memref.alloca whose only other

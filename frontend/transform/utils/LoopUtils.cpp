@@ -1,6 +1,8 @@
 // Loop utilities shared by the affine passes (see LoopUtils.h).
 #include "frontend/transform/utils/LoopUtils.h"
 
+#include <algorithm>
+
 namespace affjit {
 
 namespace {
@@ -133,6 +135,13 @@ std::optional<uint64_t> getConstantTripCount(AffineForOp forOp) {
   if (!least)
     return std::nullopt;
   return (uint64_t)std::max<int64_t>(*least, 0);
+}
+
+int64_t unrolledLoopEnd(int64_t lb, uint64_t trips, unsigned factor,
+                        int64_t step) {
+  __int128 whole = (__int128)(trips / factor) * factor;
+  __int128 end = (__int128)lb + whole * step;
+  return (int64_t)std::min<__int128>(end, INT64_MAX);
 }
 
 AffineForOp addIterArgs(AffineForOp forOp, const std::vector<Value *> &inits) {

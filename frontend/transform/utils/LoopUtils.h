@@ -47,6 +47,15 @@ std::optional<AffineValueMap> getTripCountMap(AffineForOp forOp);
 /// The trip count when it is the same for every execution of the loop.
 std::optional<uint64_t> getConstantTripCount(AffineForOp forOp);
 
+/// `lb + (trips / factor) * factor * step`: where the whole steps of a loop
+/// of constant bounds run `factor` iterations at a time end (the leftover
+/// iterations start there). Computed in 128 bits: only when `factor`
+/// divides `trips` can it pass the loop's upper bound (by less than a
+/// step), and it is then clamped to the largest index, which ends the
+/// loop at the same iteration.
+int64_t unrolledLoopEnd(int64_t lb, uint64_t trips, unsigned factor,
+                        int64_t step);
+
 /// Replaces `forOp` by a loop with `inits` appended to its iter_args and
 /// the same body; the new loop yields the new carried values unchanged
 /// until the caller changes its yield. The old loop's results are

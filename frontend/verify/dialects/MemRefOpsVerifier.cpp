@@ -942,6 +942,41 @@ bool verifyDmaWait(Operation &op, VerifyContext &ctx) {
   return expectIndexOperands(op, ctx, 1, n);
 }
 
+bool verifyExtractAlignedPointer(Operation &op, VerifyContext &ctx) {
+  if (!expectShape(op, ctx, 1, 1))
+    return false;
+  if (!op.getOperand(0)->getType().isAnyMemRef())
+    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
+  if (!op.getResult(0)->getType().isIndex())
+    return badResult(op, ctx, 0, "index");
+  return true;
+}
+
+/// Results: the base buffer (a 0-d memref of the element type), the
+/// offset, one size and one stride per dimension.
+bool verifyExtractStridedMetadata(Operation &op, VerifyContext &ctx) {
+  if (!expectOperands(op, ctx, 1) || !expectNoRegions(op, ctx))
+    return false;
+  Type t = op.getOperand(0)->getType();
+  if (!t.isMemRef() || !getStridedLayout(t))
+    return badOperand(op, ctx, 0, kStridedMemRef);
+  unsigned rank = (unsigned)t.getRank();
+  if (op.getNumResults() != 2 + 2 * rank)
+    return ctx.emitOpError(op, "expected " + std::to_string(2 + 2 * rank) +
+                                   " results for a memref of rank " +
+                                   std::to_string(rank) + ", but found " +
+                                   std::to_string(op.getNumResults()));
+  Type base = op.getResult(0)->getType();
+  if (!base.isMemRef() || base.getRank() != 0 ||
+      base.getElementType() != t.getElementType())
+    return badResult(op, ctx, 0,
+                     "0D memref of " + t.getElementType().str() + " values");
+  for (unsigned i = 1; i < op.getNumResults(); ++i)
+    if (!op.getResult(i)->getType().isIndex())
+      return badResult(op, ctx, i, "index");
+  return true;
+}
+
 } // namespace
 
 void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
@@ -969,6 +1004,8 @@ void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
   r.add("memref.get_global", verifyGetGlobal);
   r.add("memref.dma_start", verifyDmaStart);
   r.add("memref.dma_wait", verifyDmaWait);
+  r.add("memref.extract_aligned_pointer_as_index", verifyExtractAlignedPointer);
+  r.add("memref.extract_strided_metadata", verifyExtractStridedMetadata);
 }
 
 } // namespace affjit
