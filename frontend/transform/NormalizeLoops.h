@@ -5,7 +5,9 @@
 // reason more simply about normalized loops, and promotion removes the
 // one-trip loops that fusion and tiling leave behind. With its report on
 // (`--opt-report=normalize`) it says for every loop what it did: normalized
-// (old bounds -> new trip count), promoted, or left alone and why.
+// (old bounds -> new trip count), promoted, or left alone and why. It
+// changes no order and reads no dependence: the new upper bound
+// ceildiv(ub - lb, step) is <= 0 exactly when the loop ran zero times.
 #pragma once
 
 #include "frontend/ir/IR.h"

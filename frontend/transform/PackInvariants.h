@@ -34,7 +34,9 @@
 // gemm without alpha ran in 24.9 ms either way), if the buffer takes at
 // most a quarter of the L2. It is allocated in the outer loop's block, so
 // a loop around that keeps its iterations independent (parallelize still
-// applies). `--opt-report=pack` says what was packed, or why not.
+// applies). `--opt-report=pack` says what was packed, or why not. "Does
+// not write" is mayWrite: through any view of the buffer or any memref
+// that may share its memory.
 #pragma once
 
 #include "frontend/ir/IR.h"

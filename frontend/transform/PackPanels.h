@@ -35,7 +35,10 @@
 // whole number of pages (a walk down them hits one L1 set and a new page
 // per step). Row loops right after the packed one whose nest loads the
 // same panels (unroll-jam's leftover rows) read the buffer too.
-// `--opt-report=pack-panels` says what was packed, or why not.
+// `--opt-report=pack-panels` says what was packed, or why not. "Nothing
+// writes the buffer" is mayWrite: through any view of it or any memref
+// that may share its memory. The load must move contiguously along j on a
+// memref whose innermost stride is 1 (getAccessPattern).
 #pragma once
 
 #include "frontend/ir/IR.h"

@@ -9,7 +9,10 @@
 // math, as running them in parallel reassociates them. Only the outermost
 // parallel loop of a nest is converted (nested parallelism runs the outer
 // level only). `--opt-report=parallelize` says per loop what was
-// parallelized or why not. The lowering runs affine.parallel on the
+// parallelized or why not. Accesses through views and memrefs that may
+// share a buffer are dependences unless the analysis composes them
+// (MemRefAlias.h); distinct memref arguments are kept apart by the alias
+// guard. The lowering runs affine.parallel on the
 // threading runtime (LowerParallel.cpp).
 #pragma once
 

@@ -9,7 +9,13 @@
 // `vectorize` turns into vector accumulators). What is left is
 // register code the vectorizer and LLVM can work with: fusion's one-element
 // buffers disappear. `--opt-report=scalrep` says what was forwarded and
-// which buffers went.
+// which buffers went. Aliasing: an element is one memref value, map and
+// operand list; a store, or any op that may write, forgets every element
+// of a buffer that may share its memory (mayAlias: views of it, a global
+// and an argument), and promotion needs every other access in the loop to
+// touch buffers that cannot be the element's. Zero-trip loops: promotion
+// needs a constant trip count of at least one, as its load before the
+// loop and store after it must touch only elements the loop touched.
 #pragma once
 
 #include "frontend/ir/IR.h"

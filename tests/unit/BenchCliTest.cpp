@@ -5,6 +5,7 @@
 // points and bad flags are one-line errors with exit status 1; --json
 // validates against engine/cli/bench.schema.json (python3-jsonschema) and
 // holds the numbers the table shows; --plot writes a valid SVG or PNG.
+#include "support/ReorderedSum.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
@@ -181,22 +182,8 @@ TEST(BenchCli, ACorruptedVariantExitsOneAndNamesTheElement) {
       << actual << " vs " << expected;
 }
 
-// A sum whose adds allow reassociation (fastmath<reassoc>) over inputs
-// of large magnitude: the passes that reorder it change its last bits, and
-// the prefixes of `default` find the first of them.
-const char *kReorderedSum =
-    R"(func.func @sum(%A: memref<96xf32>, %out: memref<1xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %s = affine.for %i = 0 to 96 iter_args(%acc = %zero) -> (f32) {
-    %x = affine.load %A[%i] : memref<96xf32>
-    %n = arith.addf %acc, %x fastmath<reassoc> : f32
-    affine.yield %n : f32
-  }
-  affine.store %s, %out[0] : memref<1xf32>
-  return
-}
-)";
-
+// The prefixes of `default` find the first pass that reorders the sum
+// (support/ReorderedSum.h) over inputs of large magnitude.
 TEST(BenchCli, AMismatchNamesTheFirstPassThatCausesIt) {
   std::string json = tempPath(".json");
   CommandResult r =

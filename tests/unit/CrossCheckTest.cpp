@@ -5,6 +5,7 @@
 // may reorder, over values whose order matters) gets the first differing
 // line and the first pass after which the output differs, exit status 1.
 #include "affjit/Engine.h"
+#include "support/ReorderedSum.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
@@ -105,18 +106,6 @@ TEST(CrossCheckCli, NotWithTrafficMeasurement) {
 
 namespace {
 
-const char *kSum = R"(func.func @sum(%A: memref<96xf32>, %out: memref<1xf32>) {
-  %zero = arith.constant 0.0 : f32
-  %s = affine.for %i = 0 to 96 iter_args(%acc = %zero) -> (f32) {
-    %x = affine.load %A[%i] : memref<96xf32>
-    %n = arith.addf %acc, %x fastmath<reassoc> : f32
-    affine.yield %n : f32
-  }
-  affine.store %s, %out[0] : memref<1xf32>
-  return
-}
-)";
-
 /// EngineOptions::crossCheck: a call whose optimized results differ from
 /// --pipeline=none's fails, names the pass, and changes nothing; one whose
 /// results agree runs.
@@ -125,7 +114,7 @@ TEST(EngineCrossCheck, ADisagreeingCallFailsAndChangesNothing) {
   options.threads = 1;
   options.crossCheck = true;
   affjit::Engine engine(options);
-  ASSERT_FALSE(engine.compile(kSum));
+  ASSERT_FALSE(engine.compile(kReorderedSum));
   affjit::MemRef<float, 1> a({96}), out({1});
   for (int i = 0; i < 96; ++i)
     a(i) = i % 3 == 0 ? 1e8f : i % 3 == 1 ? 1.0f : -1e8f;

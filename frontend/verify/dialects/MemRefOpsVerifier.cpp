@@ -355,7 +355,9 @@ bool verifyDim(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
-bool verifyRank(Operation &op, VerifyContext &ctx) {
+/// memref.rank and extract_aligned_pointer_as_index: a ranked or unranked
+/// memref in, an index out.
+bool verifyMemRefToIndex(Operation &op, VerifyContext &ctx) {
   if (!expectShape(op, ctx, 1, 1))
     return false;
   if (!op.getOperand(0)->getType().isAnyMemRef())
@@ -942,16 +944,6 @@ bool verifyDmaWait(Operation &op, VerifyContext &ctx) {
   return expectIndexOperands(op, ctx, 1, n);
 }
 
-bool verifyExtractAlignedPointer(Operation &op, VerifyContext &ctx) {
-  if (!expectShape(op, ctx, 1, 1))
-    return false;
-  if (!op.getOperand(0)->getType().isAnyMemRef())
-    return badOperand(op, ctx, 0, kAnyRankedOrUnranked);
-  if (!op.getResult(0)->getType().isIndex())
-    return badResult(op, ctx, 0, "index");
-  return true;
-}
-
 /// Results: the base buffer (a 0-d memref of the element type), the
 /// offset, one size and one stride per dimension.
 bool verifyExtractStridedMetadata(Operation &op, VerifyContext &ctx) {
@@ -988,7 +980,7 @@ void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
   r.add("memref.load", verifyLoad);
   r.add("memref.store", verifyStore);
   r.add("memref.dim", verifyDim);
-  r.add("memref.rank", verifyRank);
+  r.add("memref.rank", verifyMemRefToIndex);
   r.add("memref.prefetch", verifyPrefetch);
   r.add("memref.assume_alignment", verifyAssumeAlignment);
   r.add("memref.cast", verifyCast);
@@ -1004,7 +996,7 @@ void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
   r.add("memref.get_global", verifyGetGlobal);
   r.add("memref.dma_start", verifyDmaStart);
   r.add("memref.dma_wait", verifyDmaWait);
-  r.add("memref.extract_aligned_pointer_as_index", verifyExtractAlignedPointer);
+  r.add("memref.extract_aligned_pointer_as_index", verifyMemRefToIndex);
   r.add("memref.extract_strided_metadata", verifyExtractStridedMetadata);
 }
 
