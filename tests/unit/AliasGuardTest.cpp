@@ -91,6 +91,18 @@ TEST(AliasGuard, OneBufferTwiceOnEightThreads) {
     ASSERT_EQ(y(i), (float)((i - 1) % 1000) + 1.0f) << i;
 }
 
+// The same running count through a memref.cast view of one buffer: the
+// dependence goes through the view, and parallelize must see it.
+TEST(AliasGuard, DependenceThroughAViewOnEightThreads) {
+  std::string program = std::string(AFFJIT_SOURCE_DIR) +
+                        "/tests/corpus/run/alias_view_parallel_grain.mlir";
+  CommandResult r =
+      runCommand(shellQuote(affjitBinary()) + " run " + shellQuote(program) +
+                 " --pipeline=parallelize --threads 8");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out, readFile(program.substr(0, program.size() - 5) + ".out"));
+}
+
 /// Overlapping windows of one buffer are different descriptors with
 /// different offsets: the ranges overlap, the guard sees it.
 TEST(AliasGuard, OverlappingWindowsOfOneBuffer) {
