@@ -53,7 +53,8 @@ std::vector<bool> writtenArguments(Operation *func,
 }
 
 bool mayNeedGuard(Operation *func) {
-  if (FuncOp(func).isDeclaration())
+  // A version of an earlier guard runs only as its dispatcher decides.
+  if (FuncOp(func).isDeclaration() || isAliasGuardVersion(func))
     return false;
   std::vector<Value *> args = memrefArguments(func);
   if (args.size() < 2)
@@ -372,6 +373,29 @@ Operation *getGuardedFunction(const Module &module, Operation *func) {
       return module.lookupSymbol(calleeIn(choice.getElseBlock()));
   }
   return nullptr;
+}
+
+std::vector<SetAsideFunction> setAsideFallbacks(Module &module) {
+  std::vector<SetAsideFunction> fallbacks;
+  std::vector<Operation *> found;
+  for (auto &op : module.getBody().getOperations())
+    if (op->isa("func.func") && isAliasGuardVersion(op.get(), "as_written"))
+      found.push_back(op.get());
+  for (Operation *op : found) {
+    // A declaration keeps the calls to it valid while the body is away.
+    OpBuilder b = OpBuilder::before(op);
+    FuncOp stub = FuncOp::create(b, FuncOp(op).getName(),
+                                 FuncOp(op).getFunctionType(), true);
+    fallbacks.push_back({stub.getOperation(), op->remove()});
+  }
+  return fallbacks;
+}
+
+void restoreFallbacks(std::vector<SetAsideFunction> fallbacks) {
+  for (SetAsideFunction &f : fallbacks) {
+    f.stub->getBlock()->insert(f.stub, std::move(f.function));
+    f.stub->erase();
+  }
 }
 
 } // namespace affjit

@@ -52,6 +52,21 @@ AliasGuardSnapshot snapshotForAliasGuard(const Module &module);
 void guardArgumentAliasing(Module &module, AliasGuardSnapshot snapshot,
                            PassContext &context);
 
+/// A function taken out of its module, and the declaration standing in
+/// for it meanwhile.
+struct SetAsideFunction {
+  Operation *stub;
+  std::unique_ptr<Operation> function;
+};
+
+/// Takes the guard's copies of functions as written (from an earlier run of
+/// the pipeline, e.g. `affjit opt` output read back) out of `module`,
+/// leaving declarations: they run when arguments overlap, so no pass may
+/// transform them under the argument contract.
+std::vector<SetAsideFunction> setAsideFallbacks(Module &module);
+/// Puts them back in place of their declarations.
+void restoreFallbacks(std::vector<SetAsideFunction> fallbacks);
+
 /// The optimized version `func` dispatches to when it is a guard, else
 /// null: what to show a user who asks to see `func`'s code.
 Operation *getGuardedFunction(const Module &module, Operation *func);

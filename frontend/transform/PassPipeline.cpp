@@ -271,6 +271,7 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
     guard = snapshotForAliasGuard(module);
   if (guard && guard->functions.empty())
     guard.reset();
+  std::vector<SetAsideFunction> fallbacks = setAsideFallbacks(module);
   for (const PassInfo *pass : pipeline.passes) {
     unsigned errorsBefore = diag.getNumErrors();
     PassContext context = contextFor(pass->name, diag, options);
@@ -282,11 +283,14 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
                     std::string(pass->name) + "'");
     if (!ok && diag.getNumErrors() == errorsBefore)
       diag.error(Location(), "pass '" + std::string(pass->name) + "' failed");
-    if (diag.getNumErrors() != errorsBefore)
+    if (diag.getNumErrors() != errorsBefore) {
+      restoreFallbacks(std::move(fallbacks));
       return false;
+    }
     if (options.dumpStream && options.dumpAfter.contains(pass->name))
       dumpAfter(pass->name, module, *options.dumpStream);
   }
+  restoreFallbacks(std::move(fallbacks));
   if (guard) {
     PassContext context = contextFor(kAliasGuard, diag, options);
     guardArgumentAliasing(module, std::move(*guard), context);

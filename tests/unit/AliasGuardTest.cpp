@@ -169,6 +169,37 @@ TEST(AliasGuard, OptOutputDispatchesAndRunsUnderMlir) {
   EXPECT_EQ(mlir.out, maskMemrefAddresses(expected));
 }
 
+/// Guarded output read back (`affjit opt` twice): the versions are not
+/// guarded again, and the copy as written, which runs when arguments
+/// overlap, is not transformed under the argument contract.
+TEST(AliasGuard, GuardedOutputReadBackKeepsItsVersions) {
+  std::string program = std::string(AFFJIT_SOURCE_DIR) +
+                        "/tests/corpus/run/alias_args_same_buffer.mlir";
+  CommandResult once =
+      runCommand(shellQuote(affjitBinary()) + " opt " + shellQuote(program));
+  ASSERT_EQ(once.exitCode, 0) << once.err;
+  TempProgram guarded(once.out);
+  CommandResult twice =
+      runCommand(shellQuote(affjitBinary()) + " opt --verify-each " +
+                 shellQuote(guarded.path));
+  ASSERT_EQ(twice.exitCode, 0) << twice.err;
+  EXPECT_EQ(countOccurrences(twice.out, "func.func"), 5u) << twice.out;
+  auto fallback = [](const std::string &text) {
+    size_t at = text.find("func.func private @shift_add.as_written(");
+    return at == std::string::npos
+               ? ""
+               : text.substr(at, text.find("\n  }", at) - at);
+  };
+  EXPECT_NE(fallback(once.out), "");
+  EXPECT_EQ(fallback(twice.out), fallback(once.out));
+  CommandResult run = runCommand(shellQuote(affjitBinary()) + " run " +
+                                 shellQuote(guarded.path));
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(maskMemrefAddresses(run.out),
+            maskMemrefAddresses(
+                readFile(program.substr(0, program.size() - 5) + ".out")));
+}
+
 TEST(AliasGuard, OnlyFunctionsThatNeedItAreGuarded) {
   TempProgram program(R"(
 func.func @one_buffer(%x: memref<64xf32>) {
