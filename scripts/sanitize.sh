@@ -70,5 +70,5 @@ else
   # the suite's time and run the analyses the other tests run under the
   # sanitizers too: they keep CI under its budget.
   ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" \
-    -E 'ReadmeCppExample|ClangFormat|DependenceOracle.RandomProgramsMatchMlir|DependenceOracle.CorpusProgramsMatchMlir|DependenceExact.MatchesBruteForceEnumeration|Tile.RandomOffsetStencilsComputeTheSameTiledOrNot|OmegaTest.RandomSystemsMatchBruteForce|RandomProgram.AcceptedByMlirWithDependenceRemarks|FusionParity.FusesAtLeastAsMuchAsMlir|PassOracle.NormalizeMatchesMlirOnRandomPrograms'
+    -E 'ReadmeCppExample|ClangFormat|DependenceOracle.RandomProgramsMatchMlir|DependenceOracle.CorpusProgramsMatchMlir|DependenceExact.MatchesBruteForceEnumeration|Tile.RandomOffsetStencilsComputeTheSameTiledOrNot|OmegaTest.RandomSystemsMatchBruteForce|RandomProgram.AcceptedByMlirWithDependenceRemarks|FusionParity.FusesAtLeastAsMuchAsMlir|PassOracle.NormalizeMatchesMlirOnRandomPrograms|SoundnessFuzz.PassesPrintWhatTheUnoptimizedProgramPrints|SoundnessGenerator.EveryFamilyParsesInMlirOpt'
 fi

@@ -133,6 +133,14 @@ bool hasIdentityLayout(Type t) {
   return t.isMemRef() && t.getLayoutKind() == LayoutKind::Identity;
 }
 
+bool hasIdentityLayoutMap(Type t) {
+  if (hasIdentityLayout(t))
+    return true;
+  return t.isMemRef() && t.getLayoutKind() == LayoutKind::Strided &&
+         t.getRank() == 1 && t.getLayoutOffset() == 0 &&
+         t.getLayoutStrides() == std::vector<int64_t>{1};
+}
+
 bool hasUnitInnermostStride(Type t) {
   if (!t.isMemRef())
     return false;

@@ -36,6 +36,12 @@ std::optional<StridedLayout> getStridedLayout(Type memref);
 /// Whether `t` is a ranked memref with the identity (row-major) layout.
 bool hasIdentityLayout(Type t);
 
+/// Whether the layout map of the ranked memref `t` is the identity map, as
+/// MLIR's `isIdentity` answers: the identity layout, and also a rank-1
+/// `strided<[1]>` with offset 0, whose map is `(d0) -> (d0)`. Reshapes of
+/// such a memref get the identity layout.
+bool hasIdentityLayoutMap(Type t);
+
 /// Whether consecutive indices along the innermost dimension of the ranked
 /// memref `t` are consecutive elements in memory: its strided layout has a
 /// static innermost stride of 1 (true for rank 0). False for a dynamic or

@@ -90,10 +90,10 @@ std::optional<StridedLayout> expandedLayout(Type src, const Shape &resultShape,
 }
 
 /// `source`'s element type and memory space with `shape` and `layout`, or
-/// the identity layout when `source` has it.
+/// the identity layout when `source`'s layout map is the identity.
 std::optional<Type> reshapedType(Type source, const Shape &shape,
                                  const std::optional<StridedLayout> &layout) {
-  if (hasIdentityLayout(source))
+  if (hasIdentityLayoutMap(source))
     return Type::memref(shape, source.getElementType(),
                         source.getMemorySpace());
   if (!layout)

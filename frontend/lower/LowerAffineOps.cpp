@@ -6,6 +6,7 @@
 // the runtime.
 #include "frontend/ir/AffineOps.h"
 #include "frontend/ir/MemRefLayout.h"
+#include "frontend/lower/CheckedAccess.h"
 #include "frontend/lower/LoopBuilder.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -161,13 +162,28 @@ bool lowerMinMax(LoweringContext &lc, Operation &op) {
 //-------------------------------------------------------===//
 
 /// Address of the element `map(indices)` of the memref operand at
-/// `memrefIndex`, whose map operands follow it.
+/// `memrefIndex`, whose map operands follow it. In checked mode each of the
+/// `lanes` elements the access covers along the innermost dimension is
+/// checked, not only the first.
 llvm::Value *accessPtr(LoweringContext &lc, Operation &op, unsigned memrefIndex,
-                       const AffineMap &map) {
+                       const AffineMap &map, unsigned lanes = 1) {
   std::vector<Value *> idxOps =
       op.getOperands(memrefIndex + 1, map.getNumInputs());
   std::vector<llvm::Value *> idx = lc.emitAffineMap(map, lc.lookup(idxOps));
-  return lc.elementPtr(op.getOperand(memrefIndex), idx, op.getLoc());
+  Value *memref = op.getOperand(memrefIndex);
+  if (lanes == 1 || idx.empty())
+    return lc.elementPtr(memref, idx, op.getLoc());
+  emitLaneChecks(lc, {memref, idx, (unsigned)idx.size() - 1, lanes, nullptr},
+                 op.getLoc());
+  return lc.elementAddress(memref, idx, /*insideBuffer=*/true);
+}
+
+/// How many elements of `memref` a load or store of `value` covers: a
+/// vector's lanes, unless the elements are vectors themselves.
+unsigned coveredElements(Type value, Type memref) {
+  if (!value.isVector() || memref.getElementType().isVector())
+    return 1;
+  return (unsigned)value.getShape().back();
 }
 
 llvm::Align elementAlign(LoweringContext &lc, Type memrefType) {
@@ -219,7 +235,8 @@ bool lowerLoad(LoweringContext &lc, Operation &op) {
     lc.map(op.getResult(0), v);
     return true;
   }
-  llvm::Value *ptr = accessPtr(lc, op, 0, mapAttr(op, "map"));
+  llvm::Value *ptr =
+      accessPtr(lc, op, 0, mapAttr(op, "map"), coveredElements(result, memref));
   lc.map(op.getResult(0), b.CreateAlignedLoad(ty, ptr, align));
   return true;
 }
@@ -240,7 +257,8 @@ bool lowerStore(LoweringContext &lc, Operation &op) {
       b.CreateAlignedStore(b.CreateExtractElement(v, l), ptrs[l], align);
     return true;
   }
-  llvm::Value *ptr = accessPtr(lc, op, 1, mapAttr(op, "map"));
+  llvm::Value *ptr =
+      accessPtr(lc, op, 1, mapAttr(op, "map"), coveredElements(value, memref));
   b.CreateAlignedStore(v, ptr, align);
   return true;
 }

@@ -8,6 +8,7 @@
 // row by row on their innermost 1-D vectors.
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/MemRefLayout.h"
+#include "frontend/lower/CheckedAccess.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -138,16 +139,26 @@ bool lanesContiguous(const TransferRow &r, Type mt) {
          hasUnitInnermostStride(mt);
 }
 
-/// The combined lane mask of a row (null: all lanes enabled).
+/// The memref dimension the lanes of a row advance along (none: every lane
+/// reads the same element, a broadcast).
+std::optional<unsigned> laneDimension(const TransferRow &r) {
+  if (r.laneExpr.getKind() != AffineExprKind::Dim)
+    return std::nullopt;
+  return r.laneExpr.getPosition();
+}
+
+/// The lanes of a row the transfer accesses (null: all of them): those its
+/// mask enables, in a row inside the memref, and, where the lane dimension
+/// may run out of bounds, before the end of it.
 llvm::Value *rowMask(LoweringContext &lc, const TransferRow &r, Value *memref,
-                     bool lastInBounds, unsigned lanes) {
+                     bool lanesInBounds, unsigned lanes) {
   Builder &b = lc.builder();
   llvm::Value *mask = r.userMask;
-  if (!lastInBounds) {
-    unsigned last = (unsigned)memref->getType().getRank() - 1;
+  std::optional<unsigned> dim = laneDimension(r);
+  if (!lanesInBounds && dim) {
     llvm::Value *inb =
-        boundsMask(lc, r.idx[last],
-                   lc.size(lc.lookup(memref), memref->getType(), last), lanes);
+        boundsMask(lc, r.idx[*dim],
+                   lc.size(lc.lookup(memref), memref->getType(), *dim), lanes);
     mask = mask ? b.CreateAnd(mask, inb) : inb;
   }
   if (r.rowOk) {
@@ -155,6 +166,14 @@ llvm::Value *rowMask(LoweringContext &lc, const TransferRow &r, Value *memref,
     mask = mask ? b.CreateAnd(mask, all) : all;
   }
   return mask;
+}
+
+/// In checked mode, stops the program when a lane that `mask` enables lies
+/// outside the memref.
+void checkRowLanes(LoweringContext &lc, Operation &op, Value *memref,
+                   const TransferRow &r, llvm::Value *mask, unsigned lanes) {
+  emitLaneChecks(lc, {memref, r.idx, laneDimension(r), lanes, mask},
+                 op.getLoc());
 }
 
 /// Lane `lane`'s indices and whether it may be accessed, for rows whose
@@ -188,10 +207,12 @@ llvm::Value *readRow(LoweringContext &lc, Operation &op, Value *memref,
   llvm::Type *elt = lc.convertType(mt.getElementType());
   llvm::Align align = lc.llvmModule().getDataLayout().getABITypeAlign(elt);
   llvm::Value *padRow = b.CreateVectorSplat(lanes, pad);
+  llvm::Value *mask =
+      rowMask(lc, r, memref, inBoundsAt(op, vt.getRank() - 1), lanes);
+  checkRowLanes(lc, op, memref, r, mask, lanes);
   if (lanesContiguous(r, mt)) {
-    llvm::Value *ptr = lc.elementPtr(memref, r.idx, op.getLoc());
-    llvm::Value *mask =
-        rowMask(lc, r, memref, inBoundsAt(op, vt.getRank() - 1), lanes);
+    // Masked: disabled lanes are not read, and lane 0 may be one of them.
+    llvm::Value *ptr = lc.elementAddress(memref, r.idx, !mask);
     if (!mask)
       return b.CreateAlignedLoad(rowTy, ptr, align);
     return b.CreateMaskedLoad(rowTy, ptr, align, mask, padRow);
@@ -201,7 +222,7 @@ llvm::Value *readRow(LoweringContext &lc, Operation &op, Value *memref,
   for (unsigned lane = 0; lane < lanes; ++lane) {
     Values li;
     llvm::Value *ok = laneAccess(lc, r, memref, lane, li);
-    llvm::Value *ptr = lc.elementPtr(memref, li, op.getLoc());
+    llvm::Value *ptr = lc.elementAddress(memref, li, /*insideBuffer=*/false);
     llvm::Value *v = b.CreateMaskedLoad(llvm::FixedVectorType::get(elt, 1), ptr,
                                         align, b.CreateVectorSplat(1, ok),
                                         b.CreateVectorSplat(1, pad));
@@ -218,10 +239,11 @@ void writeRow(LoweringContext &lc, Operation &op, Value *memref,
   unsigned lanes = (unsigned)vt.getShape().back();
   llvm::Type *elt = lc.convertType(mt.getElementType());
   llvm::Align align = lc.llvmModule().getDataLayout().getABITypeAlign(elt);
+  llvm::Value *mask =
+      rowMask(lc, r, memref, inBoundsAt(op, vt.getRank() - 1), lanes);
+  checkRowLanes(lc, op, memref, r, mask, lanes);
   if (lanesContiguous(r, mt)) {
-    llvm::Value *ptr = lc.elementPtr(memref, r.idx, op.getLoc());
-    llvm::Value *mask =
-        rowMask(lc, r, memref, inBoundsAt(op, vt.getRank() - 1), lanes);
+    llvm::Value *ptr = lc.elementAddress(memref, r.idx, !mask);
     if (mask)
       b.CreateMaskedStore(rowValue, ptr, align, mask);
     else
@@ -231,7 +253,7 @@ void writeRow(LoweringContext &lc, Operation &op, Value *memref,
   for (unsigned lane = 0; lane < lanes; ++lane) {
     Values li;
     llvm::Value *ok = laneAccess(lc, r, memref, lane, li);
-    llvm::Value *ptr = lc.elementPtr(memref, li, op.getLoc());
+    llvm::Value *ptr = lc.elementAddress(memref, li, /*insideBuffer=*/false);
     llvm::Value *v = b.CreateVectorSplat(
         1, b.CreateExtractElement(rowValue, (uint64_t)lane));
     b.CreateMaskedStore(v, ptr, align, b.CreateVectorSplat(1, ok));

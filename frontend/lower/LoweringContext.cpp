@@ -3,6 +3,7 @@
 #include "frontend/lower/LoweringContext.h"
 
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/lower/CheckedAccess.h"
 #include "frontend/lower/OpLowerings.h"
 
 namespace affjit {
@@ -145,52 +146,41 @@ LoweringContext::makeDescriptor(Type type, llvm::Value *allocated,
   return d;
 }
 
-/// In checked mode: branch to a runtime error report when `idx` is outside
-/// [0, size) of dimension `dim`.
-static void emitBoundsCheck(LoweringContext &lc, llvm::Value *idx,
-                            llvm::Value *size, unsigned dim,
-                            const Location &loc) {
-  llvm::IRBuilder<> &b = lc.builder();
-  llvm::Value *bad = b.CreateICmpUGE(idx, size); // negative is huge unsigned
-  llvm::Function *fn = lc.currentFunction();
-  llvm::BasicBlock *fail = llvm::BasicBlock::Create(lc.ctx(), "oob", fn);
-  llvm::BasicBlock *cont = llvm::BasicBlock::Create(lc.ctx(), "inbounds", fn);
-  b.CreateCondBr(bad, fail, cont);
-  b.SetInsertPoint(fail);
-  llvm::Type *i64 = b.getInt64Ty();
-  auto *fty = llvm::FunctionType::get(
-      b.getVoidTy(), {b.getPtrTy(), i64, i64, i64, i64, i64}, false);
-  llvm::FunctionCallee report =
-      lc.runtimeFunction("affjit_rt_out_of_bounds", fty);
-  std::string file = loc.file ? *loc.file : "<unknown>";
-  b.CreateCall(report, {b.CreateGlobalStringPtr(file), b.getInt64(loc.line),
-                        b.getInt64(loc.col), b.getInt64(dim), idx, size});
-  b.CreateUnreachable();
-  b.SetInsertPoint(cont);
-}
-
 llvm::Value *LoweringContext::elementPtr(Value *memref,
                                          const std::vector<llvm::Value *> &idx,
                                          const Location &loc) {
+  if (opts.checked) {
+    Type type = memref->getType();
+    llvm::Value *desc = lookup(memref);
+    for (unsigned d = 0; d < idx.size(); ++d)
+      emitIndexCheck(*this, idx[d], size(desc, type, d), d, loc);
+  }
+  return elementAddress(memref, idx, /*insideBuffer=*/true);
+}
+
+llvm::Value *LoweringContext::elementAddress(
+    Value *memref, const std::vector<llvm::Value *> &idx, bool insideBuffer) {
   Type type = memref->getType();
   llvm::Value *desc = lookup(memref);
   llvm::Value *linear = offset(desc, type);
   // Fold the trivial `* 1` and `0 +` here: fewer instructions for LLVM's
   // loop passes to analyse is compile time saved. In-bounds accesses never
-  // overflow, hence nsw and inbounds (MLIR makes the same assumption).
+  // overflow, hence nsw (MLIR makes the same assumption).
   auto isConst = [](llvm::Value *v, int64_t c) {
     auto *k = llvm::dyn_cast<llvm::ConstantInt>(v);
     return k && k->getSExtValue() == c;
   };
   for (unsigned d = 0; d < idx.size(); ++d) {
-    if (opts.checked)
-      emitBoundsCheck(*this, idx[d], size(desc, type, d), d, loc);
     llvm::Value *st = stride(desc, type, d);
     llvm::Value *term = isConst(st, 1) ? idx[d] : b.CreateNSWMul(idx[d], st);
     linear = isConst(linear, 0) ? term : b.CreateNSWAdd(linear, term);
   }
   llvm::Type *elt = convertType(type.getElementType());
-  return b.CreateInBoundsGEP(elt, alignedPtr(desc), linear);
+  // `inbounds` would make an address outside the buffer poison, and the
+  // enabled lanes of a masked access are reached through it.
+  if (insideBuffer)
+    return b.CreateInBoundsGEP(elt, alignedPtr(desc), linear);
+  return b.CreateGEP(elt, alignedPtr(desc), linear);
 }
 
 //===-- affine expressions

@@ -59,6 +59,13 @@ public:
   /// check in checked mode, reported at `loc`).
   llvm::Value *elementPtr(Value *memref, const std::vector<llvm::Value *> &idx,
                           const Location &loc);
+  /// The same address, unchecked (vector accesses check their lanes with
+  /// emitLaneChecks). `insideBuffer` false: the element need not exist (the
+  /// first lane of a masked access may be a disabled lane outside the
+  /// memref), so LLVM is not told the address lies in the buffer.
+  llvm::Value *elementAddress(Value *memref,
+                              const std::vector<llvm::Value *> &idx,
+                              bool insideBuffer);
 
   //===-- affine ----------------------------------------------------------===//
   /// Emits `e` over index values; floordiv/ceildiv/mod round toward -inf as

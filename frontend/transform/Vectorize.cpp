@@ -600,7 +600,11 @@ private:
   }
 
   /// An access under a lane-dependent condition: a transfer masked by the
-  /// lanes that run it, at the indices of its first lane.
+  /// lanes that run it, at the indices of its first lane. It is in bounds:
+  /// its enabled lanes are the scalar loop's accesses, which must be, and
+  /// its disabled lanes are not accessed, wherever they lie. (Padding past
+  /// the end would hide an enabled lane's out-of-bounds access from
+  /// checked mode.)
   void vectorizeMaskedAccess(Operation *op, const AffineAccess &access,
                              OpBuilder &b) {
     AffineMap map = access.getMap();
@@ -612,6 +616,7 @@ private:
               operands)
               .getResult());
     Value *memref = scal(access.getMemRef());
+    const std::vector<bool> inBounds = {true};
     if (isa<AffineLoadOp>(op)) {
       Type elem = memref->getType().getElementType();
       Attribute zero = elem.isFloat() ? Attribute::floating(0.0, elem)
@@ -619,12 +624,12 @@ private:
       Value *pad = ConstantOp::create(b, zero).getResult();
       vmap[op->getResult(0)] =
           TransferReadOp::create(b, vectorOf(elem), memref, indices, pad, {},
-                                 {}, mask)
+                                 inBounds, mask)
               .getResult();
       return;
     }
     Value *value = vec(cast<AffineStoreOp>(op).getValueToStore(), b);
-    TransferWriteOp::create(b, value, memref, indices, {}, {}, mask);
+    TransferWriteOp::create(b, value, memref, indices, {}, inBounds, mask);
   }
 
   void vectorizeAccess(Operation *op, OpBuilder &b) {

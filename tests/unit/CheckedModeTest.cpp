@@ -13,10 +13,11 @@ namespace {
 
 /// The program as written: the default pipeline would remove stores to a
 /// buffer nothing reads, out-of-bounds ones included.
-CommandResult runChecked(const std::string &program) {
+CommandResult runChecked(const std::string &program,
+                         const std::string &pipeline = "none") {
   std::string path = writeTempFile(program);
-  return runCommand(shellQuote(affjitBinary()) +
-                    " run --checked --pipeline=none " + shellQuote(path));
+  return runCommand(shellQuote(affjitBinary()) + " run --checked --pipeline=" +
+                    pipeline + " " + shellQuote(path));
 }
 
 TEST(CheckedMode, AffineStorePastTheEndIsReportedAtItsLocation) {
@@ -72,6 +73,81 @@ TEST(CheckedMode, InBoundsProgramsRunAndPrintAsUsual) {
 )");
   EXPECT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out, "10\n");
+}
+
+/// B[j] = j >= 2 ? A[j - 2] : 1, which vectorize turns into a load masked
+/// by the condition: its first lanes' indices (-2, -1) are disabled, so not
+/// accesses.
+const char *kGuardedShift = R"(func.func @main() {
+  %A = memref.alloc() : memref<32xf32>
+  %B = memref.alloc() : memref<32xf32>
+  %one = arith.constant 1.0 : f32
+  affine.for %j = 0 to 32 {
+    %f = arith.index_cast %j : index to i32
+    %x = arith.sitofp %f : i32 to f32
+    affine.store %x, %A[%j] : memref<32xf32>
+  }
+  affine.for %j = 0 to 32 {
+    %v = affine.if affine_set<(d0) : (d0 - 2 >= 0)>(%j) -> f32 {
+      %x = affine.load %A[%j - 2] : memref<32xf32>
+      affine.yield %x : f32
+    } else {
+      affine.yield %one : f32
+    }
+    affine.store %v, %B[%j] : memref<32xf32>
+  }
+  %s = affine.for %j = 0 to 32 iter_args(%acc = %one) -> (f32) {
+    %v = affine.load %B[%j] : memref<32xf32>
+    %n = arith.addf %acc, %v : f32
+    affine.yield %n : f32
+  }
+  vector.print %s : f32
+  return
+}
+)";
+
+TEST(CheckedMode, MaskedOffLanesOutsideTheMemrefAreNoAccess) {
+  CommandResult none = runChecked(kGuardedShift);
+  ASSERT_EQ(none.exitCode, 0) << none.err;
+  EXPECT_EQ(none.out, "438\n"); // 1 + 2 * 1 + (0 + ... + 29)
+  CommandResult vectorized = runChecked(kGuardedShift, "vectorize");
+  EXPECT_EQ(vectorized.exitCode, 0) << vectorized.err;
+  EXPECT_EQ(vectorized.out, none.out);
+}
+
+TEST(CheckedMode, EveryLaneOfAVectorAccessIsChecked) {
+  // Lane 0 is at 6, inside; lanes 2 and 3 (8, 9) are past the end.
+  CommandResult r = runChecked(R"(func.func @main() {
+  %a = memref.alloc() : memref<8xf32>
+  %v = affine.vector_load %a[6] : memref<8xf32>, vector<4xf32>
+  vector.print %v : vector<4xf32>
+  return
+}
+)");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find(":3:8: error: out-of-bounds access to memref "
+                       "dimension #0: index 8, size 8"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(CheckedMode, AnEnabledLaneOfAMaskedTransferIsChecked) {
+  // Lanes 0 and 2 are enabled; lane 2 is at index 9 of 8.
+  CommandResult r = runChecked(R"(func.func @main() {
+  %a = memref.alloc() : memref<8xf32>
+  %c7 = arith.constant 7 : index
+  %z = arith.constant 0.0 : f32
+  %m = arith.constant dense<[true, false, true, false]> : vector<4xi1>
+  %v = vector.transfer_read %a[%c7], %z, %m {in_bounds = [true]} : memref<8xf32>, vector<4xf32>
+  vector.print %v : vector<4xf32>
+  return
+}
+)");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find(":6:8: error: out-of-bounds access to memref "
+                       "dimension #0: index 9, size 8"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(CheckedModeDeathTest, TheApiOptionStopsAKernelReadingPastABuffer) {

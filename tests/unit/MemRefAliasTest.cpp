@@ -269,11 +269,12 @@ TEST_P(MemRefAliasLoops, ParallelExactlyWhenBruteForceFindsNoDependence) {
     SCOPED_TRACE("loop at depth " + std::to_string(depth));
     bool carried = bruteForceCarries(*trace, depth);
     bool parallel = isLoopMemoryParallel(loop);
-    if (carried)
+    if (carried) {
       EXPECT_FALSE(parallel) << "a dependence is missed";
-    else if (c.exact)
+    } else if (c.exact) {
       EXPECT_TRUE(parallel) << "a dependence is reported that no execution "
                                "has";
+    }
   }
 }
 

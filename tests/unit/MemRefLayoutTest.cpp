@@ -391,6 +391,11 @@ std::vector<CollapseCase> handWrittenCollapses() {
       // Not collapsible: a gap between the rows.
       {strided({2, 4}, {8, 1}), {{0, 1}}},
       {strided({2, 3, 4}, {12, 5, 1}), {{0}, {1, 2}}},
+      // A rank-1 strided<[1]> has the identity map, so its reshapes have
+      // the identity layout; with an offset they do not.
+      {strided({24}, {1}), {{0}}},
+      {strided({1}, {1}), {}},
+      {strided({24}, {1}, 3), {{0}}},
   };
 }
 
@@ -514,6 +519,9 @@ TEST(MemRefLayoutTest, ExpandedTypesMatchMlir) {
       {mapped({4, 8}, "(d0, d1) -> (d0 * 16 + d1)"), {2, 2, 8}, {{0, 1}, {2}}},
       {Type::memref({D}, Type::integer(8), 1), {D, 4}, {{0, 1}}},
       {strided({8}, {3}, 2), {2, 4}, {{0, 1}}},
+      {strided({24}, {1}), {3, 8}, {{0, 1}}},
+      {strided({24}, {1}, 4), {3, 8}, {{0, 1}}},
+      {strided({3, 8}, {8, 1}), {3, 2, 4}, {{0}, {1, 2}}},
   };
   SplitRun run;
   std::vector<std::pair<size_t, size_t>> chunks;
