@@ -4,12 +4,26 @@
 // gives the same program on every machine.
 #pragma once
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <utility>
 #include <vector>
 
 namespace affjit::test {
+
+/// Reads a seed (or another count) written as a non-negative decimal, hex
+/// or octal number from a generator's command line; false if it is not one.
+inline bool parseSeed(const char *text, uint64_t &out) {
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(text, &end, 0);
+  if (errno || !*text || *end || *text == '-')
+    return false;
+  out = v;
+  return true;
+}
 
 /// splitmix64: decorrelates neighbouring seeds before they seed the engine.
 inline uint64_t mixSeed(uint64_t x) {

@@ -8,6 +8,7 @@
 // Program #N of seed S is generateAffineProgram(S + N), so a failing seed of
 // RandomProgramTest reproduces as `affjit_gen_program SEED`.
 #include "support/RandomAffineProgram.h"
+#include "support/SeededRng.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -35,19 +36,9 @@ int usage() {
   return 2;
 }
 
-bool parseNumber(const char *text, uint64_t &out) {
-  char *end = nullptr;
-  errno = 0;
-  unsigned long long v = std::strtoull(text, &end, 0);
-  if (errno || !*text || *end || *text == '-')
-    return false;
-  out = v;
-  return true;
-}
-
 bool parseInt(const char *text, int &out) {
   uint64_t v;
-  if (!parseNumber(text, v) || v > 1000000000)
+  if (!parseSeed(text, v) || v > 1000000000)
     return false;
   out = (int)v;
   return true;
@@ -62,9 +53,9 @@ bool parseArgs(int argc, char **argv, Args &args) {
     const char *value = hasValue ? argv[i + 1] : "";
     bool ok = true;
     if (a == "--seed" && hasValue)
-      ok = parseNumber(value, args.seed);
+      ok = parseSeed(value, args.seed);
     else if (a == "--index" && hasValue)
-      ok = parseNumber(value, args.index);
+      ok = parseSeed(value, args.index);
     else if (a == "--max-depth" && hasValue)
       ok = parseInt(value, args.maxDepth);
     else if (a == "--accesses" && hasValue)
@@ -76,7 +67,7 @@ bool parseArgs(int argc, char **argv, Args &args) {
     else if (a == "--memrefs" && hasValue)
       ok = parseInt(value, args.memrefs);
     else if (a.rfind("--", 0) != 0 && positional < 2) {
-      ok = parseNumber(argv[i], positional == 0 ? args.seed : args.index);
+      ok = parseSeed(argv[i], positional == 0 ? args.seed : args.index);
       ++positional;
       continue;
     } else

@@ -5,29 +5,18 @@
 //   affjit_gen_fusion_program SEED > p.mlir
 //   affjit run p.mlir --pipeline=default; run-mlir p.mlir
 #include "support/RandomFusionProgram.h"
+#include "support/SeededRng.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-namespace {
-
-bool parseSeed(const char *text, uint64_t &out) {
-  char *end = nullptr;
-  errno = 0;
-  unsigned long long v = std::strtoull(text, &end, 0);
-  if (errno || !*text || *end || *text == '-')
-    return false;
-  out = v;
-  return true;
-}
-
-} // namespace
+namespace {} // namespace
 
 int main(int argc, char **argv) {
   uint64_t seed = 0;
-  if (argc != 2 || !parseSeed(argv[1], seed)) {
+  if (argc != 2 || !affjit::test::parseSeed(argv[1], seed)) {
     std::fprintf(stderr, "usage: affjit_gen_fusion_program SEED\n");
     return 2;
   }

@@ -8,6 +8,7 @@
 // `--family NAME` forces a family (`--list` prints them); `--info` prints
 // the family and what the comparison must know instead of the program.
 #include "support/RandomSoundnessProgram.h"
+#include "support/SeededRng.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -17,16 +18,6 @@
 #include <string>
 
 namespace {
-
-bool parseSeed(const char *text, uint64_t &out) {
-  char *end = nullptr;
-  errno = 0;
-  unsigned long long v = std::strtoull(text, &end, 0);
-  if (errno || !*text || *end || *text == '-')
-    return false;
-  out = v;
-  return true;
-}
 
 int usage() {
   std::fprintf(stderr, "usage: affjit_gen_soundness_program [--family NAME] "
@@ -60,7 +51,7 @@ int main(int argc, char **argv) {
       info = true;
     } else if (!std::strcmp(argv[i], "--family") && i + 1 < argc) {
       opts.family = argv[++i];
-    } else if (!haveSeed && parseSeed(argv[i], seed)) {
+    } else if (!haveSeed && affjit::test::parseSeed(argv[i], seed)) {
       haveSeed = true;
     } else {
       return usage();
