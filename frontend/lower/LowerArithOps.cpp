@@ -99,6 +99,15 @@ llvm::Value *ceilDivSI(Builder &b, llvm::Value *a, llvm::Value *d) {
   return b.CreateAdd(q, b.CreateZExt(adjust, a->getType()));
 }
 
+/// a rem d with the sign of a. LLVM's srem of the smallest value by -1
+/// overflows (poison, or a trap on x86), while arith.remsi's result is 0,
+/// as for any a rem -1: dividing by 1 instead gives that 0.
+llvm::Value *remSI(Builder &b, llvm::Value *a, llvm::Value *d) {
+  llvm::Value *minusOne = llvm::Constant::getAllOnesValue(d->getType());
+  llvm::Value *one = llvm::ConstantInt::get(d->getType(), 1);
+  return b.CreateSRem(a, b.CreateSelect(b.CreateICmpEQ(d, minusOne), one, d));
+}
+
 const BinaryOp kBinaryOps[] = {
     {"arith.addi",
      [](Builder &b, auto l, auto r) { return b.CreateAdd(l, r); }},
@@ -110,8 +119,7 @@ const BinaryOp kBinaryOps[] = {
      [](Builder &b, auto l, auto r) { return b.CreateSDiv(l, r); }},
     {"arith.divui",
      [](Builder &b, auto l, auto r) { return b.CreateUDiv(l, r); }},
-    {"arith.remsi",
-     [](Builder &b, auto l, auto r) { return b.CreateSRem(l, r); }},
+    {"arith.remsi", remSI},
     {"arith.remui",
      [](Builder &b, auto l, auto r) { return b.CreateURem(l, r); }},
     {"arith.floordivsi", floorDivSI},

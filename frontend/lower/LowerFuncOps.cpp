@@ -4,6 +4,8 @@
 #include "frontend/lower/FunctionSignature.h"
 #include "frontend/lower/OpLowerings.h"
 
+#include <functional>
+
 namespace affjit {
 
 static Operation *enclosingFunction(Operation &op) {
@@ -13,15 +15,75 @@ static Operation *enclosingFunction(Operation &op) {
   return p;
 }
 
+/// Bytes of the ranked descriptor an unranked memref of rank `rank` points
+/// to: two pointers, the offset, then a size and a stride per dimension.
+static llvm::Value *rankedDescriptorBytes(LoweringContext &lc,
+                                          llvm::Value *rank) {
+  llvm::IRBuilder<> &b = lc.builder();
+  uint64_t ptrBytes = lc.llvmModule().getDataLayout().getPointerSize();
+  return b.CreateAdd(b.getInt64(2 * ptrBytes + 8),
+                     b.CreateMul(rank, b.getInt64(16)));
+}
+
+/// An unranked memref whose ranked descriptor is copied to `to` (bytes ->
+/// pointer).
+static llvm::Value *
+withDescriptorCopy(LoweringContext &lc, llvm::Value *unranked,
+                   const std::function<llvm::Value *(llvm::Value *)> &to) {
+  llvm::IRBuilder<> &b = lc.builder();
+  llvm::Value *bytes =
+      rankedDescriptorBytes(lc, b.CreateExtractValue(unranked, {0}));
+  llvm::Value *copy = to(bytes);
+  b.CreateMemCpy(copy, llvm::MaybeAlign(8), b.CreateExtractValue(unranked, {1}),
+                 llvm::MaybeAlign(8), bytes);
+  return b.CreateInsertValue(unranked, copy, {1});
+}
+
+/// A returned unranked memref points to a descriptor on the callee's stack,
+/// which the return pops: as MLIR does, the descriptor goes to the heap,
+/// and the caller moves it to its own stack (calledWithUnrankedResults).
+static llvm::Value *returnedUnranked(LoweringContext &lc,
+                                     llvm::Value *unranked) {
+  llvm::IRBuilder<> &b = lc.builder();
+  auto *allocTy = llvm::FunctionType::get(
+      b.getPtrTy(), {b.getInt64Ty(), b.getInt64Ty()}, false);
+  llvm::FunctionCallee alloc =
+      lc.runtimeFunction("affjit_rt_aligned_alloc", allocTy);
+  return withDescriptorCopy(lc, unranked, [&](llvm::Value *bytes) {
+    return b.CreateCall(alloc, {bytes, b.getInt64(16)});
+  });
+}
+
 static bool lowerReturn(LoweringContext &lc, Operation &op) {
   Operation *func = enclosingFunction(op);
   Type fnType = func->getAttr("function_type").getType();
-  llvm::Value *packed = packResults(lc, fnType, lc.lookup(op.getOperands()));
+  std::vector<llvm::Value *> results = lc.lookup(op.getOperands());
+  for (unsigned i = 0; i < results.size(); ++i)
+    if (fnType.getResults()[i].isUnrankedMemRef())
+      results[i] = returnedUnranked(lc, results[i]);
+  llvm::Value *packed = packResults(lc, fnType, results);
   if (packed)
     lc.builder().CreateRet(packed);
   else
     lc.builder().CreateRetVoid();
   return true;
+}
+
+/// The caller's side of returnedUnranked: the descriptor moves from the
+/// heap to this function's stack.
+static llvm::Value *receivedUnranked(LoweringContext &lc,
+                                     llvm::Value *unranked) {
+  llvm::IRBuilder<> &b = lc.builder();
+  llvm::Value *heap = b.CreateExtractValue(unranked, {1});
+  llvm::Value *moved =
+      withDescriptorCopy(lc, unranked, [&](llvm::Value *bytes) {
+        llvm::AllocaInst *slot = b.CreateAlloca(b.getInt8Ty(), bytes);
+        slot->setAlignment(llvm::Align(16));
+        return slot;
+      });
+  auto *freeTy = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+  b.CreateCall(lc.runtimeFunction("affjit_rt_free", freeTy), {heap});
+  return moved;
 }
 
 /// Calls through `_mlir_ciface_` with descriptors spilled to the stack.
@@ -82,10 +144,15 @@ static bool lowerCall(LoweringContext &lc, Operation &op) {
         lc.runtimeFunction(name, convertFunctionType(lc, fnType));
     result = lc.builder().CreateCall(fn, args);
   }
-  if (op.getNumResults() == 1)
-    lc.map(op.getResult(0), result);
-  for (unsigned i = 0; op.getNumResults() > 1 && i < op.getNumResults(); ++i)
-    lc.map(op.getResult(i), lc.builder().CreateExtractValue(result, {i}));
+  for (unsigned i = 0; i < op.getNumResults(); ++i) {
+    llvm::Value *r = op.getNumResults() == 1
+                         ? result
+                         : lc.builder().CreateExtractValue(result, {i});
+    if (!wantsExternalCInterface(*callee) &&
+        op.getResult(i)->getType().isUnrankedMemRef())
+      r = receivedUnranked(lc, r);
+    lc.map(op.getResult(i), r);
+  }
   return true;
 }
 
