@@ -131,6 +131,29 @@ void printMemRef(const MemRefView<T> &v,
   os << '\n' << std::flush;
 }
 
+/// MLIR's Vector2D<4, 4, float> element of printMemrefVector4x4xf32,
+/// printed as runner_utils' VectorDataPrinter does (its spacing included):
+/// `((a, b, c, d),   (..),   (..),  (..))`.
+struct Vector4x4F32 {
+  float rows[4][4];
+};
+std::ostream &operator<<(std::ostream &os, const Vector4x4F32 &v) {
+  auto row = [&](const float *r) {
+    os << '(' << r[0] << ", " << r[1] << ", " << r[2] << ", " << r[3] << ')';
+  };
+  os << '(';
+  row(v.rows[0]);
+  os << ", ";
+  for (int i = 1; i < 3; ++i) {
+    os << "  ";
+    row(v.rows[i]);
+    os << ", ";
+  }
+  os << ' ';
+  row(v.rows[3]);
+  return os << ')';
+}
+
 template <typename T> void printUnranked(int64_t rank, void *descriptor) {
   std::cout << "Unranked Memref ";
   printMemRef(viewOf<T>(rank, descriptor));
@@ -220,3 +243,9 @@ AFFJIT_RANKED_PRINTER(1dI64, int64_t, 1)
 AFFJIT_RANKED_PRINTER(1dF64, double, 1)
 AFFJIT_RANKED_PRINTER(1dInd, uint64_t, 1)
 #undef AFFJIT_RANKED_PRINTER
+
+// A memref<?x?xvector<4x4xf32>>: the vectors are stored as MLIR stores
+// them, 16 contiguous floats.
+extern "C" void _mlir_ciface_printMemrefVector4x4xf32(void *descriptor) {
+  printRanked(static_cast<StridedMemRef<Vector4x4F32, 2> *>(descriptor));
+}

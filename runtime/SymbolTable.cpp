@@ -70,6 +70,7 @@ const affjit_rt_symbol symbols[] = {
     AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dI64),
     AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dF64),
     AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dInd),
+    AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefVector4x4xf32),
 };
 
 #undef AFFJIT_RT_SYMBOL

@@ -25,5 +25,7 @@ CommandFn addCheckCommand(CLI::App &app);
 CommandFn addBenchCommand(CLI::App &app);
 /// `affjit repl [FILE.mlir]`: the interactive session.
 CommandFn addReplCommand(CLI::App &app);
+/// `affjit ops`: the ops affjit reads and what it does with each.
+CommandFn addOpsCommand(CLI::App &app);
 
 } // namespace affjit::cli

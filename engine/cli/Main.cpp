@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   commands.push_back(affjit::cli::addCheckCommand(app));
   commands.push_back(affjit::cli::addBenchCommand(app));
   commands.push_back(affjit::cli::addReplCommand(app));
+  commands.push_back(affjit::cli::addOpsCommand(app));
   CLI11_PARSE(app, argc, argv);
   for (auto &run : commands) {
     int rc = run();

@@ -44,6 +44,10 @@ int flopsPerLane(std::string_view name) {
       "math.round", "math.roundeven", "math.trunc"};
   if (name == "math.fma" || name == "vector.fma")
     return 2;
+  // A multiply and a combine per lane (the combine counted even without
+  // an accumulator: an upper bound).
+  if (name == "vector.outerproduct")
+    return 2;
   if (arith.count(name))
     return 1;
   if (name.substr(0, 5) == "math." && !notArithmetic.count(name))

@@ -34,6 +34,9 @@ const ArithOpInfo kOps[] = {
     {"arith.maxui", S::Binary, E::IntOrIndex, F::None},
     {"arith.minsi", S::Binary, E::IntOrIndex, F::None},
     {"arith.minui", S::Binary, E::IntOrIndex, F::None},
+    {"arith.addui_extended", S::Extended, E::IntOrIndex, F::None},
+    {"arith.mulsi_extended", S::Extended, E::IntOrIndex, F::None},
+    {"arith.mului_extended", S::Extended, E::IntOrIndex, F::None},
     // Floating point arithmetic.
     {"arith.addf", S::Binary, E::Float, F::FastMath},
     {"arith.subf", S::Binary, E::Float, F::FastMath},

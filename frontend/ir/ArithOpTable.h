@@ -20,6 +20,9 @@ enum class ArithShape {
   CmpF,     // pred, %a, %b : T
   Select,   // %c, %a, %b : T
   Constant, // value
+  // Two results: `%a, %b : T` (mul*_extended: low and high halves, both T)
+  // or `%a, %b : T, U` (addui_extended: the sum and its i1-like carry).
+  Extended,
 };
 
 enum class ElemKind { Int, Float, IntOrIndex, Any };

@@ -279,7 +279,9 @@ std::string_view Operation::getDialect() const {
 
 bool Operation::isTerminator() const {
   return name == "affine.yield" || name == "func.return" ||
-         name == "memref.alloca_scope.return";
+         name == "memref.alloca_scope.return" || name == "scf.yield" ||
+         name == "scf.condition" || name == "scf.reduce" ||
+         name == "scf.reduce.return";
 }
 
 std::vector<Value *> Operation::getOperands(unsigned begin,
@@ -529,6 +531,11 @@ Operation *Module::lookupSymbol(std::string_view name) const {
       return o.get();
   }
   return nullptr;
+}
+
+std::string_view dialectOfOpName(std::string_view opName) {
+  size_t dot = opName.find('.');
+  return dot == std::string_view::npos ? "" : opName.substr(0, dot);
 }
 
 bool isDefinedInside(const Value *v, const Operation *op) {

@@ -11,6 +11,7 @@
 #include "frontend/ir/Attributes.h"
 #include "frontend/ir/Types.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iterator>
@@ -418,5 +419,18 @@ private:
 /// True if `v` is defined inside `op`: by an op nested in it, or as an
 /// argument of a block of its regions (a loop's induction variable).
 bool isDefinedInside(const Value *v, const Operation *op);
+
+/// The dialect prefix of an op name: "affine" for "affine.for", "" for a
+/// name without a dot.
+std::string_view dialectOfOpName(std::string_view opName);
+
+/// The op names of a registry (a map from op name to handler), sorted.
+template <typename Map> std::vector<std::string> sortedOpNames(const Map &m) {
+  std::vector<std::string> names;
+  for (const auto &entry : m)
+    names.push_back(entry.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 } // namespace affjit

@@ -21,9 +21,9 @@
 // - func.call may read and write anything the callee can reach: each memref
 //   operand and any other memory; vector.print's output is modelled the
 //   same way (a write of unknown memory) so nothing reorders or drops it;
-// - ops with regions (affine.for/if/parallel, alloca_scope, func.func) have
-//   no effect of their own; the recursive queries add their bodies' (MLIR's
-//   RecursiveMemoryEffects);
+// - ops with regions (affine.for/if/parallel, alloca_scope, func.func, the
+//   scf ops) and their terminators have no effect of their own; the
+//   recursive queries add their bodies' (MLIR's RecursiveMemoryEffects);
 // - arith, math and the vector ops on registers have none; an op not listed
 //   may read and write anything.
 //

@@ -8,6 +8,7 @@ namespace affjit {
 struct TypeStorage {
   TypeKind kind;
   unsigned width = 0;
+  Signedness signedness = Signedness::Signless;
   std::vector<int64_t> shape;
   std::shared_ptr<const TypeStorage> element;
   LayoutKind layout = LayoutKind::Identity;
@@ -54,6 +55,14 @@ Type Type::integer(unsigned w) {
     if (c->width == w)
       return Type(c);
   return Type(make(TypeKind::Integer, w));
+}
+
+Type Type::integer(unsigned w, Signedness signedness) {
+  if (signedness == Signedness::Signless)
+    return integer(w);
+  auto s = make(TypeKind::Integer, w);
+  s->signedness = signedness;
+  return Type(s);
 }
 
 Type Type::vector(std::vector<int64_t> shape, Type elt) {
@@ -127,10 +136,10 @@ bool Type::operator==(const Type &o) const {
   if (!impl || !o.impl)
     return false;
   const TypeStorage &a = *impl, &b = *o.impl;
-  if (a.kind != b.kind || a.width != b.width || a.shape != b.shape ||
-      a.layout != b.layout || a.strides != b.strides || a.offset != b.offset ||
-      a.memorySpace != b.memorySpace || a.inputs != b.inputs ||
-      a.results != b.results)
+  if (a.kind != b.kind || a.width != b.width || a.signedness != b.signedness ||
+      a.shape != b.shape || a.layout != b.layout || a.strides != b.strides ||
+      a.offset != b.offset || a.memorySpace != b.memorySpace ||
+      a.inputs != b.inputs || a.results != b.results)
     return false;
   if (a.layout == LayoutKind::Map && a.layoutMap != b.layoutMap)
     return false;
@@ -152,6 +161,7 @@ bool Type::isFloat() const {
 }
 
 unsigned Type::getWidth() const { return impl->width; }
+Signedness Type::getSignedness() const { return impl->signedness; }
 Type Type::getElementType() const { return Type(impl->element); }
 Type Type::getElementTypeOrSelf() const {
   return isVector() ? getElementType() : *this;
@@ -272,6 +282,8 @@ void Type::print(std::ostream &os) const {
     os << "index";
     return;
   case TypeKind::Integer:
+    if (s.signedness != Signedness::Signless)
+      os << (s.signedness == Signedness::Signed ? 's' : 'u');
     os << 'i' << s.width;
     return;
   case TypeKind::F16:

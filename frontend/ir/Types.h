@@ -35,6 +35,11 @@ enum class TypeKind {
 
 enum class LayoutKind { Identity, Strided, Map };
 
+/// MLIR's integer signedness: `i8` (signless, what arith works on), `si8`
+/// and `ui8` (vector.bitcast targets that vector.print prints signed or
+/// unsigned).
+enum class Signedness { Signless, Signed, Unsigned };
+
 struct TypeStorage;
 
 class Type {
@@ -42,6 +47,7 @@ public:
   Type() = default;
   static Type index();
   static Type integer(unsigned width);
+  static Type integer(unsigned width, Signedness signedness);
   static Type f16();
   static Type bf16();
   static Type f32();
@@ -87,6 +93,8 @@ public:
 
   /// Bit width of integer and float types (index: 64).
   unsigned getWidth() const;
+  /// Signless for every type but `siN` and `uiN`.
+  Signedness getSignedness() const;
   /// Element type of vectors and memrefs.
   Type getElementType() const;
   /// For scalars the type itself, for vectors their element type.

@@ -213,14 +213,16 @@ std::vector<llvm::Value *> lanePtrs(LoweringContext &lc, Operation &op,
 /// Whether a vector access to `memref` must go lane by lane.
 bool needsLaneAccesses(Type value, Type memref) {
   return value.isVector() && value.getRank() == 1 &&
-         !hasUnitInnermostStride(memref);
+         !memref.getElementType().isVector() && !hasUnitInnermostStride(memref);
 }
 
 bool lowerLoad(LoweringContext &lc, Operation &op) {
   Type memref = op.getOperand(0)->getType();
   Type result = op.getResult(0)->getType();
   llvm::Type *ty = lc.convertType(result);
-  if (result.isVector() && result.getRank() > 1)
+  // An n-D vector element of a memref of vectors is one element.
+  if (result.isVector() && result.getRank() > 1 &&
+      !memref.getElementType().isVector())
     return lc.emitError(op, "n-D vector loads are not supported yet");
   Builder &b = lc.builder();
   llvm::Align align = elementAlign(lc, memref);
@@ -244,7 +246,8 @@ bool lowerLoad(LoweringContext &lc, Operation &op) {
 bool lowerStore(LoweringContext &lc, Operation &op) {
   Type memref = op.getOperand(1)->getType();
   Type value = op.getOperand(0)->getType();
-  if (value.isVector() && value.getRank() > 1)
+  if (value.isVector() && value.getRank() > 1 &&
+      !memref.getElementType().isVector())
     return lc.emitError(op, "n-D vector stores are not supported yet");
   Builder &b = lc.builder();
   llvm::Align align = elementAlign(lc, memref);
@@ -327,7 +330,26 @@ bool lowerDmaWait(LoweringContext &lc, Operation &op) {
 
 } // namespace
 
+/// Result k of delinearizing i over basis (b0, ..., bn-1) is
+/// (i mod (bk * ... * bn-1)) floordiv (bk+1 * ... * bn-1), with the first
+/// result not reduced (as MLIR 19 expands it).
+bool lowerDelinearizeIndex(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  llvm::Value *index = lc.lookup(op.getOperand(0));
+  std::vector<llvm::Value *> basis =
+      lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
+  llvm::Value *inner = b.getInt64(1);
+  for (size_t k = basis.size(); k-- > 0;) {
+    llvm::Value *outer = b.CreateMul(inner, basis[k]);
+    llvm::Value *within = k == 0 ? index : lc.emitMod(index, outer);
+    lc.map(op.getResult((unsigned)k), lc.emitFloorDiv(within, inner));
+    inner = outer;
+  }
+  return true;
+}
+
 void registerAffineOpLowerings(OpLoweringRegistry &r) {
+  r.add("affine.delinearize_index", lowerDelinearizeIndex);
   r.add("affine.for", lowerFor);
   r.add("affine.if", lowerIf);
   r.add("affine.parallel", lowerAffineParallel);

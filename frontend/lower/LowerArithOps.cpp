@@ -34,23 +34,43 @@ llvm::Constant *scalarConstant(LoweringContext &lc, Type type, int64_t i,
   return llvm::ConstantInt::get(t, (uint64_t)i, /*isSigned=*/true);
 }
 
+/// A dense vector constant (splat or not) of any rank: 0-D and 1-D are
+/// LLVM vectors, n-D nested arrays of rows (1-D vectors of the innermost
+/// dimension), elements in row-major order.
+llvm::Constant *denseVectorConstant(LoweringContext &lc, Type type,
+                                    Attribute value) {
+  Type elt = type.getElementType();
+  bool isF = elt.isFloat();
+  int64_t lanes = type.getRank() == 0 ? 1 : type.getShape().back();
+  std::vector<llvm::Constant *> rows;
+  for (int64_t base = 0; base < type.getNumElements(); base += lanes) {
+    std::vector<llvm::Constant *> elems;
+    for (int64_t k = base; k < base + lanes; ++k) {
+      size_t at = value.isSplat() ? 0 : (size_t)k;
+      elems.push_back(scalarConstant(lc, elt, isF ? 0 : value.getInts()[at],
+                                     isF ? value.getFloats()[at] : 0));
+    }
+    rows.push_back(llvm::ConstantVector::get(elems));
+  }
+  // Group rows into arrays from the second-innermost dimension outwards.
+  for (int64_t d = type.getRank() - 2; d >= 0; --d) {
+    int64_t n = type.getShape()[d];
+    auto *arrayTy = llvm::ArrayType::get(rows[0]->getType(), (uint64_t)n);
+    std::vector<llvm::Constant *> grouped;
+    for (size_t i = 0; i < rows.size(); i += (size_t)n)
+      grouped.push_back(llvm::ConstantArray::get(
+          arrayTy, llvm::ArrayRef(rows).slice(i, (size_t)n)));
+    rows = std::move(grouped);
+  }
+  return rows[0];
+}
+
 bool lowerConstant(LoweringContext &lc, Operation &op) {
   Attribute value = op.getAttr("value");
   Type type = op.getResult(0)->getType();
   llvm::Constant *c = nullptr;
   if (value.isa(AttrKind::DenseElements)) {
-    if (type.getRank() != 1)
-      return lc.emitError(op, "n-D vector constants are not supported yet");
-    Type elt = type.getElementType();
-    std::vector<llvm::Constant *> elems;
-    int64_t n = type.getNumElements();
-    for (int64_t k = 0; k < n; ++k) {
-      size_t at = value.isSplat() ? 0 : (size_t)k;
-      bool isF = elt.isFloat();
-      elems.push_back(scalarConstant(lc, elt, isF ? 0 : value.getInts()[at],
-                                     isF ? value.getFloats()[at] : 0));
-    }
-    c = llvm::ConstantVector::get(elems);
+    c = denseVectorConstant(lc, type, value);
   } else if (value.isa(AttrKind::Float)) {
     c = scalarConstant(lc, type, 0, value.getFloat());
   } else if (value.isa(AttrKind::Integer) || value.isa(AttrKind::Bool)) {
@@ -108,6 +128,15 @@ llvm::Value *remSI(Builder &b, llvm::Value *a, llvm::Value *d) {
   return b.CreateSRem(a, b.CreateSelect(b.CreateICmpEQ(d, minusOne), one, d));
 }
 
+/// ceil(a / d) for unsigned integers: 0 for a = 0, else (a - 1) / d + 1
+/// (no overflow where a + d - 1 would wrap).
+llvm::Value *ceilDivUI(Builder &b, llvm::Value *a, llvm::Value *d) {
+  llvm::Value *zero = llvm::Constant::getNullValue(a->getType());
+  llvm::Value *one = llvm::ConstantInt::get(a->getType(), 1);
+  llvm::Value *q = b.CreateAdd(b.CreateUDiv(b.CreateSub(a, one), d), one);
+  return b.CreateSelect(b.CreateICmpEQ(a, zero), zero, q);
+}
+
 const BinaryOp kBinaryOps[] = {
     {"arith.addi",
      [](Builder &b, auto l, auto r) { return b.CreateAdd(l, r); }},
@@ -124,6 +153,7 @@ const BinaryOp kBinaryOps[] = {
      [](Builder &b, auto l, auto r) { return b.CreateURem(l, r); }},
     {"arith.floordivsi", floorDivSI},
     {"arith.ceildivsi", ceilDivSI},
+    {"arith.ceildivui", ceilDivUI},
     {"arith.andi",
      [](Builder &b, auto l, auto r) { return b.CreateAnd(l, r); }},
     {"arith.ori", [](Builder &b, auto l, auto r) { return b.CreateOr(l, r); }},
@@ -186,14 +216,29 @@ const BinaryOp *findBinary(std::string_view name) {
   return nullptr;
 }
 
+/// `emit` on each innermost 1-D vector of n-D operands (nested LLVM
+/// arrays of rows, as n-D vector constants and vector ops build them).
+llvm::Value *emitRowWise(Builder &b, BinaryEmitter emit, llvm::Value *l,
+                         llvm::Value *r) {
+  auto *arrayTy = llvm::dyn_cast<llvm::ArrayType>(l->getType());
+  if (!arrayTy)
+    return emit(b, l, r);
+  llvm::Value *out = llvm::UndefValue::get(arrayTy);
+  for (unsigned i = 0; i < arrayTy->getNumElements(); ++i)
+    out = b.CreateInsertValue(out,
+                              emitRowWise(b, emit, b.CreateExtractValue(l, i),
+                                          b.CreateExtractValue(r, i)),
+                              i);
+  return out;
+}
+
 bool lowerBinary(LoweringContext &lc, Operation &op) {
-  if (!requireLowerableVector(lc, op))
-    return false;
   const BinaryOp *entry = findBinary(op.getName());
   llvm::IRBuilder<>::FastMathFlagGuard guard(lc.builder());
   lc.builder().setFastMathFlags(lc.fastMathFlags(op));
-  lc.map(op.getResult(0), entry->emit(lc.builder(), binaryOperand(lc, op, 0),
-                                      binaryOperand(lc, op, 1)));
+  lc.map(op.getResult(0),
+         emitRowWise(lc.builder(), entry->emit, binaryOperand(lc, op, 0),
+                     binaryOperand(lc, op, 1)));
   return true;
 }
 
@@ -296,7 +341,41 @@ bool lowerCast(LoweringContext &lc, Operation &op) {
 
 } // namespace
 
+/// addui_extended: the wrapped sum, and whether it wrapped (it is then
+/// below either operand).
+bool lowerAddExtended(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  llvm::Value *lhs = lc.lookup(op.getOperand(0));
+  llvm::Value *sum = b.CreateAdd(lhs, lc.lookup(op.getOperand(1)));
+  lc.map(op.getResult(0), sum);
+  lc.map(op.getResult(1), b.CreateICmpULT(sum, lhs));
+  return true;
+}
+
+/// mulsi/mului_extended: the product in twice the width, split into its
+/// low and high halves.
+bool lowerMulExtended(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  bool isSigned = op.getName() == "arith.mulsi_extended";
+  llvm::Value *lhs = lc.lookup(op.getOperand(0));
+  llvm::Value *rhs = lc.lookup(op.getOperand(1));
+  llvm::Type *narrow = lhs->getType();
+  unsigned bits = narrow->getScalarSizeInBits();
+  llvm::Type *wide = narrow->getWithNewBitWidth(2 * bits);
+  auto widen = [&](llvm::Value *v) {
+    return isSigned ? b.CreateSExt(v, wide) : b.CreateZExt(v, wide);
+  };
+  llvm::Value *product = b.CreateMul(widen(lhs), widen(rhs));
+  lc.map(op.getResult(0), b.CreateTrunc(product, narrow));
+  llvm::Value *high = b.CreateLShr(product, llvm::ConstantInt::get(wide, bits));
+  lc.map(op.getResult(1), b.CreateTrunc(high, narrow));
+  return true;
+}
+
 void registerArithOpLowerings(OpLoweringRegistry &r) {
+  r.add("arith.addui_extended", lowerAddExtended);
+  r.add("arith.mulsi_extended", lowerMulExtended);
+  r.add("arith.mului_extended", lowerMulExtended);
   r.add("arith.constant", lowerConstant);
   for (const BinaryOp &op : kBinaryOps)
     r.add(op.name, lowerBinary);

@@ -4,6 +4,7 @@
 // copies, and every view op (subview, view, reinterpret_cast, collapse and
 // expand shape, transpose, reshape) as descriptor arithmetic without copies;
 // globals; prefetch; DMA through the runtime.
+#include "frontend/ir/MemRefLayout.h"
 #include "frontend/ir/MemRefOps.h"
 #include "frontend/lower/LoopBuilder.h"
 #include "frontend/lower/OpLowerings.h"
@@ -43,13 +44,6 @@ Values shapeSizes(LoweringContext &lc, Type type, const Values &dynamic) {
   return sizes;
 }
 
-llvm::Value *product(Builder &b, const Values &vs) {
-  llvm::Value *p = b.getInt64(1);
-  for (llvm::Value *v : vs)
-    p = b.CreateMul(p, v);
-  return p;
-}
-
 bool requireStrided(LoweringContext &lc, Operation &op, Type t) {
   std::vector<int64_t> strides;
   int64_t offset;
@@ -62,6 +56,58 @@ bool requireStrided(LoweringContext &lc, Operation &op, Type t) {
 //===-- allocation
 //----------------------------------------------------------===//
 
+/// Where the elements of a new memref go: an offset and a stride per
+/// dimension into the new buffer.
+struct NewLayout {
+  llvm::Value *offset;
+  Values strides;
+};
+
+/// The layout a new memref of `type` gets: row-major for the identity
+/// layout; for `strided<...>` its static offset and strides, the dynamic
+/// ones from `symbols` in the order of the layout map's symbols (the
+/// offset, then the strides). nullopt for affine-map layouts.
+std::optional<NewLayout> allocationLayout(LoweringContext &lc, Type type,
+                                          const Values &sizes,
+                                          const Values &symbols) {
+  if (hasIdentityLayout(type))
+    return NewLayout{lc.indexConst(0), rowMajorStrides(lc.builder(), sizes)};
+  if (type.getLayoutKind() != LayoutKind::Strided)
+    return std::nullopt;
+  size_t next = 0;
+  auto take = [&](int64_t v) {
+    return v == kDynamic ? symbols[next++] : lc.indexConst(v);
+  };
+  NewLayout l{take(type.getLayoutOffset()), {}};
+  for (int64_t s : type.getLayoutStrides())
+    l.strides.push_back(take(s));
+  return l;
+}
+
+/// Elements the buffer needs for every index to land in it: the offset,
+/// plus (size - 1) * stride per dimension, plus one; none if a size is 0.
+/// Strides are non-negative (checked for static ones).
+llvm::Value *extentElements(Builder &b, const NewLayout &l,
+                            const Values &sizes) {
+  llvm::Value *last = l.offset;
+  llvm::Value *empty = b.getFalse();
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    llvm::Value *span = b.CreateSub(sizes[d], b.getInt64(1));
+    last = b.CreateAdd(last, b.CreateMul(span, l.strides[d]));
+    empty = b.CreateOr(empty, b.CreateICmpEQ(sizes[d], b.getInt64(0)));
+  }
+  return b.CreateSelect(empty, b.getInt64(0), b.CreateAdd(last, b.getInt64(1)));
+}
+
+bool hasNegativeStaticStride(Type type) {
+  if (type.getLayoutKind() != LayoutKind::Strided)
+    return false;
+  for (int64_t s : type.getLayoutStrides())
+    if (s != kDynamic && s < 0)
+      return true;
+  return false;
+}
+
 bool lowerAlloc(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type type = op.getResult(0)->getType();
@@ -69,9 +115,16 @@ bool lowerAlloc(LoweringContext &lc, Operation &op) {
     return false;
   std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
   Values dyn = lc.lookup(op.getOperands(0, (unsigned)seg[0]));
+  Values symbols =
+      lc.lookup(op.getOperands((unsigned)seg[0], (unsigned)seg[1]));
   Values sizes = shapeSizes(lc, type, dyn);
-  llvm::Value *bytes =
-      b.CreateMul(product(b, sizes), b.getInt64(elementBytes(lc, type)));
+  std::optional<NewLayout> layout = allocationLayout(lc, type, sizes, symbols);
+  if (!layout || hasNegativeStaticStride(type))
+    return lc.emitError(op, "allocating with an affine-map layout or a "
+                            "negative stride is not supported; allocate "
+                            "with the identity or a strided<...> layout");
+  llvm::Value *bytes = b.CreateMul(extentElements(b, *layout, sizes),
+                                   b.getInt64(elementBytes(lc, type)));
   Attribute alignAttr = op.getAttr("alignment");
   // 64 bytes by default: a full AVX-512 vector, one cache line.
   int64_t align = alignAttr ? std::max<int64_t>(alignAttr.getInt(), 1) : 64;
@@ -85,8 +138,8 @@ bool lowerAlloc(LoweringContext &lc, Operation &op) {
     ptr = b.CreateCall(lc.runtimeFunction("affjit_rt_aligned_alloc", fty),
                        {bytes, b.getInt64(align)});
   }
-  lc.map(op.getResult(0), lc.makeDescriptor(type, ptr, ptr, lc.indexConst(0),
-                                            sizes, rowMajorStrides(b, sizes)));
+  lc.map(op.getResult(0), lc.makeDescriptor(type, ptr, ptr, layout->offset,
+                                            sizes, layout->strides));
   return true;
 }
 

@@ -89,6 +89,10 @@ std::unique_ptr<llvm::Module> lowerToLLVM(Module &module,
   for (auto &op : module.getBody().getOperations()) {
     if (op->isa("func.func"))
       continue;
+    // An empty nested module (what mlir-opt leaves of a transform script)
+    // holds nothing to run.
+    if (op->isa("builtin.module") && op->getRegion(0).front().empty())
+      continue;
     if (!op->isa("memref.global")) {
       lc.emitError(*op, "only functions and memref.global can be compiled "
                         "at module level");

@@ -20,8 +20,9 @@ namespace {
 using Builder = llvm::IRBuilder<>;
 using Values = std::vector<llvm::Value *>;
 
+/// 1-D vectors, and 0-D ones (one-lane LLVM vectors).
 bool require1D(LoweringContext &lc, Operation &op, Type t) {
-  if (t.isVector() && t.getRank() != 1)
+  if (t.isVector() && t.getRank() > 1)
     return lc.emitError(op, "only 1-D vectors are supported");
   return true;
 }
@@ -46,10 +47,16 @@ std::vector<std::vector<unsigned>> rowsOf(Type t) {
   return rows;
 }
 
+/// The lanes of the innermost dimension of `t`; a 0-D vector is, as in
+/// MLIR's LLVM lowering, a one-lane vector.
+unsigned lanesOf(Type t) {
+  return t.getRank() == 0 ? 1 : (unsigned)t.getShape().back();
+}
+
 /// A 1-D LLVM vector type of the innermost dimension of `t`.
 llvm::Type *rowType(LoweringContext &lc, Type t) {
   return llvm::FixedVectorType::get(lc.convertType(t.getElementType()),
-                                    (unsigned)t.getShape().back());
+                                    lanesOf(t));
 }
 
 llvm::Value *getRow(Builder &b, llvm::Value *v,
@@ -419,7 +426,7 @@ bool lowerBroadcast(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type to = op.getResult(0)->getType(), from = op.getOperand(0)->getType();
   llvm::Value *in = lc.lookup(op.getOperand(0));
-  unsigned lanes = (unsigned)to.getShape().back();
+  unsigned lanes = lanesOf(to);
   llvm::Value *result = llvm::UndefValue::get(lc.convertType(to));
   size_t skip = to.getRank() - (from.isVector() ? from.getRank() : 0);
   for (const auto &row : rowsOf(to)) {
@@ -432,7 +439,7 @@ bool lowerBroadcast(LoweringContext &lc, Operation &op) {
         srcRow.push_back(from.getDimSize((unsigned)(i - skip)) == 1 ? 0
                                                                     : row[i]);
       rowValue = getRow(b, in, srcRow);
-      if (from.getShape().back() != (int64_t)lanes)
+      if (lanesOf(from) != lanes)
         rowValue = b.CreateVectorSplat(
             lanes, b.CreateExtractElement(rowValue, (uint64_t)0));
     }
@@ -548,6 +555,9 @@ void printScalar(LoweringContext &lc, Type t, llvm::Value *v) {
   Builder &b = lc.builder();
   if (t.isIndex())
     return callPrint(lc, "printU64", v);
+  // `uiN` prints unsigned (MLIR's printU64 after a zero extension).
+  if (t.isInteger() && t.getSignedness() == Signedness::Unsigned)
+    return callPrint(lc, "printU64", b.CreateZExt(v, b.getInt64Ty()));
   if (t.isInteger()) {
     llvm::Value *w = t.getWidth() == 1 ? b.CreateZExt(v, b.getInt64Ty())
                                        : b.CreateSExtOrTrunc(v, b.getInt64Ty());
@@ -612,10 +622,345 @@ bool lowerPrint(LoweringContext &lc, Operation &op) {
   llvm::Value *v = lc.lookup(op.getOperand(0));
   if (!t.isVector()) {
     printScalar(lc, t, v);
+  } else if (t.getRank() == 0) {
+    // A 0-D vector prints like a one-element 1-D vector: `( 42 )`.
+    callPrint(lc, "printOpen", nullptr);
+    printScalar(lc, t.getElementType(), b.CreateExtractElement(v, (uint64_t)0));
+    callPrint(lc, "printClose", nullptr);
   } else {
     printVector(lc, t, v, {});
   }
   printPunctuation(lc, op);
+  return true;
+}
+
+//===-- element-wise helpers for shape ops -------------------------------===//
+
+/// Every index tuple of `shape` in row-major order (one empty tuple for a
+/// 0-D shape).
+std::vector<std::vector<int64_t>> indicesOf(const std::vector<int64_t> &shape) {
+  std::vector<std::vector<int64_t>> out(1);
+  for (int64_t n : shape) {
+    std::vector<std::vector<int64_t>> next;
+    for (auto &prefix : out)
+      for (int64_t i = 0; i < n; ++i) {
+        next.push_back(prefix);
+        next.back().push_back(i);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+/// Splits an element index into the nested-array path and the lane.
+std::vector<unsigned> rowPath(const std::vector<int64_t> &idx) {
+  std::vector<unsigned> row;
+  for (size_t i = 0; i + 1 < idx.size(); ++i)
+    row.push_back((unsigned)idx[i]);
+  return row;
+}
+uint64_t laneOf(const std::vector<int64_t> &idx) {
+  return idx.empty() ? 0 : (uint64_t)idx.back();
+}
+
+/// The scalar elements of vector value `v` of type `t`, row-major. The
+/// shape ops below rearrange these; LLVM folds the extract/insert chains
+/// into shuffles.
+Values elementsOf(Builder &b, llvm::Value *v, Type t) {
+  Values out;
+  for (const auto &idx : indicesOf(t.getShape()))
+    out.push_back(
+        b.CreateExtractElement(getRow(b, v, rowPath(idx)), laneOf(idx)));
+  return out;
+}
+
+/// A vector value of type `t` from its row-major scalar elements.
+llvm::Value *vectorFromElements(LoweringContext &lc, Type t,
+                                const Values &elems) {
+  Builder &b = lc.builder();
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(t));
+  unsigned lanes = lanesOf(t);
+  size_t k = 0;
+  for (const auto &row : rowsOf(t)) {
+    llvm::Value *rowValue = llvm::UndefValue::get(rowType(lc, t));
+    for (unsigned l = 0; l < lanes; ++l)
+      rowValue = b.CreateInsertElement(rowValue, elems[k++], (uint64_t)l);
+    result = setRow(b, result, rowValue, row);
+  }
+  return result;
+}
+
+/// The row-major position of `idx` in `shape`.
+size_t linearIndex(const std::vector<int64_t> &idx,
+                   const std::vector<int64_t> &shape) {
+  size_t k = 0;
+  for (size_t i = 0; i < idx.size(); ++i)
+    k = k * (size_t)shape[i] + (size_t)idx[i];
+  return k;
+}
+
+/// The integers of an I64ArrayAttr.
+std::vector<int64_t> arrayInts(Operation &op, const char *name) {
+  std::vector<int64_t> out;
+  for (const Attribute &a : op.getAttr(name).getArray())
+    out.push_back(a.getInt());
+  return out;
+}
+
+//===-- extract_strided_slice / insert_strided_slice ---------------------===//
+
+/// Result element r reads source element offsets + r * strides in the
+/// sliced dims and r in the others.
+bool lowerExtractStridedSlice(LoweringContext &lc, Operation &op) {
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  std::vector<int64_t> offsets = arrayInts(op, "offsets");
+  std::vector<int64_t> strides = arrayInts(op, "strides");
+  Values in = elementsOf(lc.builder(), lc.lookup(op.getOperand(0)), src);
+  Values out;
+  for (auto idx : indicesOf(res.getShape())) {
+    for (size_t i = 0; i < offsets.size(); ++i)
+      idx[i] = offsets[i] + idx[i] * strides[i];
+    out.push_back(in[linearIndex(idx, src.getShape())]);
+  }
+  lc.map(op.getResult(0), vectorFromElements(lc, res, out));
+  return true;
+}
+
+/// Source element s overwrites destination element offsets + s * strides
+/// (the leading destination dims take their offsets).
+bool lowerInsertStridedSlice(LoweringContext &lc, Operation &op) {
+  Type src = op.getOperand(0)->getType(), dest = op.getOperand(1)->getType();
+  std::vector<int64_t> offsets = arrayInts(op, "offsets");
+  std::vector<int64_t> strides = arrayInts(op, "strides");
+  Builder &b = lc.builder();
+  Values in = elementsOf(b, lc.lookup(op.getOperand(0)), src);
+  Values out = elementsOf(b, lc.lookup(op.getOperand(1)), dest);
+  size_t lead = (size_t)(dest.getRank() - src.getRank());
+  size_t k = 0;
+  for (const auto &s : indicesOf(src.getShape())) {
+    std::vector<int64_t> d(offsets.begin(), offsets.end());
+    for (size_t j = 0; j < s.size(); ++j)
+      d[lead + j] += s[j] * strides[j];
+    out[linearIndex(d, dest.getShape())] = in[k++];
+  }
+  lc.map(op.getResult(0), vectorFromElements(lc, dest, out));
+  return true;
+}
+
+//===-- extractelement / insertelement -----------------------------------===//
+
+/// The lane of a 1-D vector (the only one of a 0-D vector).
+llvm::Value *elementPosition(LoweringContext &lc, Operation &op,
+                             unsigned posIndex) {
+  if (op.getNumOperands() <= posIndex)
+    return lc.builder().getInt64(0);
+  return lc.lookup(op.getOperand(posIndex));
+}
+
+bool lowerExtractElement(LoweringContext &lc, Operation &op) {
+  lc.map(op.getResult(0),
+         lc.builder().CreateExtractElement(lc.lookup(op.getOperand(0)),
+                                           elementPosition(lc, op, 1)));
+  return true;
+}
+
+bool lowerInsertElement(LoweringContext &lc, Operation &op) {
+  lc.map(op.getResult(0),
+         lc.builder().CreateInsertElement(lc.lookup(op.getOperand(1)),
+                                          lc.lookup(op.getOperand(0)),
+                                          elementPosition(lc, op, 2)));
+  return true;
+}
+
+//===-- shuffle / transpose ----------------------------------------------===//
+
+/// Result slice i (along the leading dim) is slice mask[i] of the two
+/// operands concatenated along their leading dim (a 0-D operand is one
+/// element).
+bool lowerShuffle(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type v1 = op.getOperand(0)->getType(), v2 = op.getOperand(1)->getType();
+  Type res = op.getResult(0)->getType();
+  Values all = elementsOf(b, lc.lookup(op.getOperand(0)), v1);
+  Values second = elementsOf(b, lc.lookup(op.getOperand(1)), v2);
+  all.insert(all.end(), second.begin(), second.end());
+  size_t slice = (size_t)(res.getNumElements() / res.getDimSize(0));
+  Values out;
+  for (const Attribute &m : op.getAttr("mask").getArray())
+    for (size_t e = 0; e < slice; ++e)
+      out.push_back(all[(size_t)m.getInt() * slice + e]);
+  lc.map(op.getResult(0), vectorFromElements(lc, res, out));
+  return true;
+}
+
+/// Result dim i is source dim permutation[i].
+bool lowerTranspose(LoweringContext &lc, Operation &op) {
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  const std::vector<int64_t> &perm = op.getAttr("permutation").getInts();
+  Values in = elementsOf(lc.builder(), lc.lookup(op.getOperand(0)), src);
+  Values out;
+  for (const auto &r : indicesOf(res.getShape())) {
+    std::vector<int64_t> s(r.size());
+    for (size_t i = 0; i < r.size(); ++i)
+      s[(size_t)perm[i]] = r[i];
+    out.push_back(in[linearIndex(s, src.getShape())]);
+  }
+  lc.map(op.getResult(0), vectorFromElements(lc, res, out));
+  return true;
+}
+
+//===-- outerproduct -----------------------------------------------------===//
+
+/// MLIR's makeArithReduction: combines the product with the accumulator
+/// by the combining kind.
+llvm::Value *combineByKind(LoweringContext &lc, Operation &op,
+                           const std::string &kind, llvm::Value *a,
+                           llvm::Value *acc, bool isFloat) {
+  Builder &b = lc.builder();
+  using I = llvm::Intrinsic::ID;
+  static const std::pair<const char *, I> intrinsics[] = {
+      {"minui", llvm::Intrinsic::umin},
+      {"minsi", llvm::Intrinsic::smin},
+      {"maxui", llvm::Intrinsic::umax},
+      {"maxsi", llvm::Intrinsic::smax},
+      {"minnumf", llvm::Intrinsic::minnum},
+      {"maxnumf", llvm::Intrinsic::maxnum},
+      {"minimumf", llvm::Intrinsic::minimum},
+      {"maximumf", llvm::Intrinsic::maximum}};
+  for (const auto &[name, id] : intrinsics)
+    if (kind == name)
+      return b.CreateBinaryIntrinsic(id, a, acc);
+  llvm::IRBuilder<>::FastMathFlagGuard guard(b);
+  if (isFloat)
+    b.setFastMathFlags(lc.fastMathFlags(op));
+  if (kind == "add")
+    return isFloat ? b.CreateFAdd(a, acc) : b.CreateAdd(a, acc);
+  if (kind == "mul")
+    return isFloat ? b.CreateFMul(a, acc) : b.CreateMul(a, acc);
+  if (kind == "and")
+    return b.CreateAnd(a, acc);
+  if (kind == "or")
+    return b.CreateOr(a, acc);
+  return b.CreateXor(a, acc);
+}
+
+/// One row of an outer product: lhsRow * rhsRow, combined with the
+/// accumulator row. A float `add` with an accumulator is one fused
+/// multiply-add, as MLIR lowers it (to vector.fma).
+llvm::Value *outerRow(LoweringContext &lc, Operation &op,
+                      const std::string &kind, llvm::Value *l, llvm::Value *r,
+                      llvm::Value *acc, bool isFloat) {
+  Builder &b = lc.builder();
+  if (acc && isFloat && kind == "add") {
+    llvm::Function *fma = llvm::Intrinsic::getDeclaration(
+        &lc.llvmModule(), llvm::Intrinsic::fma, {l->getType()});
+    return b.CreateCall(fma, {l, r, acc});
+  }
+  llvm::Value *mul;
+  {
+    llvm::IRBuilder<>::FastMathFlagGuard guard(b);
+    if (isFloat)
+      b.setFastMathFlags(lc.fastMathFlags(op));
+    mul = isFloat ? b.CreateFMul(l, r) : b.CreateMul(l, r);
+  }
+  return acc ? combineByKind(lc, op, kind, mul, acc, isFloat) : mul;
+}
+
+/// 2-D: row i is splat(lhs[i]) * rhs (+ acc[i]); AXPY (scalar rhs):
+/// lhs * splat(rhs) (+ acc).
+bool lowerOuterProduct(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type res = op.getResult(0)->getType();
+  std::string kind = reductionKind(op);
+  bool isFloat = res.getElementType().isFloat();
+  llvm::Value *lhs = lc.lookup(op.getOperand(0));
+  llvm::Value *rhs = lc.lookup(op.getOperand(1));
+  llvm::Value *acc =
+      op.getNumOperands() > 2 ? lc.lookup(op.getOperand(2)) : nullptr;
+  unsigned lanes = lanesOf(res);
+  if (!op.getOperand(1)->getType().isVector()) {
+    lc.map(op.getResult(0),
+           outerRow(lc, op, kind, lhs, b.CreateVectorSplat(lanes, rhs), acc,
+                    isFloat));
+    return true;
+  }
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(res));
+  for (unsigned i = 0; i < (unsigned)res.getDimSize(0); ++i) {
+    llvm::Value *l =
+        b.CreateVectorSplat(lanes, b.CreateExtractElement(lhs, (uint64_t)i));
+    llvm::Value *a = acc ? b.CreateExtractValue(acc, {i}) : nullptr;
+    result = b.CreateInsertValue(
+        result, outerRow(lc, op, kind, l, rhs, a, isFloat), {i});
+  }
+  lc.map(op.getResult(0), result);
+  return true;
+}
+
+//===-- bitcast / shape_cast ---------------------------------------------===//
+
+/// Leading dims agree, so each innermost row is bitcast on its own.
+bool lowerBitCast(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type res = op.getResult(0)->getType();
+  llvm::Value *in = lc.lookup(op.getOperand(0));
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(res));
+  for (const auto &row : rowsOf(res))
+    result = setRow(b, result,
+                    b.CreateBitCast(getRow(b, in, row), rowType(lc, res)), row);
+  lc.map(op.getResult(0), result);
+  return true;
+}
+
+/// The same elements in the same row-major order, in another shape.
+bool lowerShapeCast(LoweringContext &lc, Operation &op) {
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  lc.map(
+      op.getResult(0),
+      vectorFromElements(
+          lc, res, elementsOf(lc.builder(), lc.lookup(op.getOperand(0)), src)));
+  return true;
+}
+
+//===-- constant_mask / create_mask --------------------------------------===//
+
+/// Element (i0, .., in) is set when every ik < mask_dim_sizes[k].
+bool lowerConstantMask(LoweringContext &lc, Operation &op) {
+  Type t = op.getResult(0)->getType();
+  std::vector<int64_t> sizes = arrayInts(op, "mask_dim_sizes");
+  Values elems;
+  for (const auto &idx : indicesOf(t.getShape())) {
+    bool set = t.getRank() == 0 ? sizes[0] == 1 : true;
+    for (size_t k = 0; k < idx.size(); ++k)
+      set &= idx[k] < sizes[k];
+    elems.push_back(lc.builder().getInt1(set));
+  }
+  lc.map(op.getResult(0), vectorFromElements(lc, t, elems));
+  return true;
+}
+
+/// Element (i0, .., in) is set when every ik < operand k (signed, so
+/// negative bounds clear the mask and bounds past a dim fill it). A 0-D
+/// mask is set when its operand is positive.
+bool lowerCreateMask(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Type t = op.getResult(0)->getType();
+  Values bounds = lc.lookup(op.getOperands());
+  unsigned lanes = lanesOf(t);
+  llvm::Value *result = llvm::UndefValue::get(lc.convertType(t));
+  std::vector<llvm::Constant *> laneIds;
+  for (unsigned l = 0; l < lanes; ++l)
+    laneIds.push_back(b.getInt64(t.getRank() == 0 ? 0 : l));
+  llvm::Value *ids = llvm::ConstantVector::get(laneIds);
+  for (const auto &row : rowsOf(t)) {
+    llvm::Value *m =
+        b.CreateICmpSLT(ids, b.CreateVectorSplat(lanes, bounds.back()));
+    for (size_t k = 0; k < row.size(); ++k) {
+      llvm::Value *ok = b.CreateICmpSLT(b.getInt64(row[k]), bounds[k]);
+      m = b.CreateAnd(m, b.CreateVectorSplat(lanes, ok));
+    }
+    result = setRow(b, result, m, row);
+  }
+  lc.map(op.getResult(0), result);
   return true;
 }
 
@@ -633,6 +978,17 @@ void registerVectorOpLowerings(OpLoweringRegistry &r) {
   r.add("vector.load", lowerVectorLoad);
   r.add("vector.store", lowerVectorStore);
   r.add("vector.print", lowerPrint);
+  r.add("vector.extract_strided_slice", lowerExtractStridedSlice);
+  r.add("vector.insert_strided_slice", lowerInsertStridedSlice);
+  r.add("vector.extractelement", lowerExtractElement);
+  r.add("vector.insertelement", lowerInsertElement);
+  r.add("vector.shuffle", lowerShuffle);
+  r.add("vector.transpose", lowerTranspose);
+  r.add("vector.outerproduct", lowerOuterProduct);
+  r.add("vector.bitcast", lowerBitCast);
+  r.add("vector.shape_cast", lowerShapeCast);
+  r.add("vector.constant_mask", lowerConstantMask);
+  r.add("vector.create_mask", lowerCreateMask);
 }
 
 } // namespace affjit

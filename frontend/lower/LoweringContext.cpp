@@ -214,6 +214,14 @@ static llvm::Value *emitMod(llvm::IRBuilder<> &b, llvm::Value *a,
   return b.CreateSelect(neg, b.CreateAdd(r, d), r);
 }
 
+llvm::Value *LoweringContext::emitFloorDiv(llvm::Value *a, llvm::Value *d) {
+  return affjit::emitFloorDiv(b, a, d);
+}
+
+llvm::Value *LoweringContext::emitMod(llvm::Value *a, llvm::Value *d) {
+  return affjit::emitMod(b, a, d);
+}
+
 llvm::Value *
 LoweringContext::emitAffineExpr(AffineExpr e,
                                 const std::vector<llvm::Value *> &dims,
@@ -236,11 +244,11 @@ LoweringContext::emitAffineExpr(AffineExpr e,
   case AffineExprKind::Mul:
     return b.CreateMul(l, r);
   case AffineExprKind::FloorDiv:
-    return emitFloorDiv(b, l, r);
+    return affjit::emitFloorDiv(b, l, r);
   case AffineExprKind::CeilDiv:
     return emitCeilDiv(b, l, r);
   case AffineExprKind::Mod:
-    return emitMod(b, l, r);
+    return affjit::emitMod(b, l, r);
   default:
     return nullptr;
   }
@@ -305,6 +313,7 @@ const OpLoweringRegistry &OpLoweringRegistry::get() {
     registerAffineOpLowerings(r);
     registerMemRefOpLowerings(r);
     registerVectorOpLowerings(r);
+    registerScfOpLowerings(r);
     return r;
   }();
   return registry;

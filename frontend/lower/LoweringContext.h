@@ -73,6 +73,10 @@ public:
   llvm::Value *emitAffineExpr(AffineExpr e,
                               const std::vector<llvm::Value *> &dims,
                               const std::vector<llvm::Value *> &syms);
+  /// floor(a / d) and a mod d (in [0, d)) for index values, d > 0: the
+  /// affine dialect's rounding.
+  llvm::Value *emitFloorDiv(llvm::Value *a, llvm::Value *d);
+  llvm::Value *emitMod(llvm::Value *a, llvm::Value *d);
   /// Emits all results of `map` applied to `operands` (dims then symbols).
   std::vector<llvm::Value *>
   emitAffineMap(const AffineMap &map,

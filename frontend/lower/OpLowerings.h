@@ -20,6 +20,8 @@ public:
   static const OpLoweringRegistry &get();
   OpLowerFn lookup(std::string_view name) const;
   void add(std::string name, OpLowerFn fn) { fns[std::move(name)] = fn; }
+  /// Every op that compiles, sorted.
+  std::vector<std::string> names() const { return sortedOpNames(fns); }
 
 private:
   std::unordered_map<std::string, OpLowerFn> fns;
@@ -34,6 +36,7 @@ void registerMathOpLowerings(OpLoweringRegistry &r);
 void registerAffineOpLowerings(OpLoweringRegistry &r);
 void registerMemRefOpLowerings(OpLoweringRegistry &r);
 void registerVectorOpLowerings(OpLoweringRegistry &r);
+void registerScfOpLowerings(OpLoweringRegistry &r);
 void registerFuncOpLowerings(OpLoweringRegistry &r);
 
 } // namespace affjit

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace affjit {
 
@@ -26,6 +27,14 @@ public:
   /// `func @f`): `call` is not a func-body-only name there.
   std::string_view resolveLegacyAlias(std::string_view name) const;
   bool isKnown(std::string_view name) const { return lookup(name) != nullptr; }
+  /// Whether `dialect` has ops here: an op name of another dialect is an
+  /// unregistered op, kept as an opaque op; an unknown name in one of these
+  /// is an error.
+  bool isKnownDialect(std::string_view dialect) const;
+  /// The dialects with ops here, sorted: what error messages list.
+  std::vector<std::string> dialects() const;
+  /// Every op with a custom-syntax parser, sorted.
+  std::vector<std::string> names() const { return sortedOpNames(parsers); }
 
   void add(std::string name, OpParseFn fn) { parsers[std::move(name)] = fn; }
   void addAlias(std::string alias, std::string name) {
@@ -47,5 +56,6 @@ void registerArithOpParsers(OpParserRegistry &r);
 void registerAffineOpParsers(OpParserRegistry &r);
 void registerMemRefOpParsers(OpParserRegistry &r);
 void registerVectorOpParsers(OpParserRegistry &r);
+void registerScfOpParsers(OpParserRegistry &r);
 
 } // namespace affjit

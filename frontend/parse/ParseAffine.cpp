@@ -100,7 +100,8 @@ bool Parser::parseIntegerSetRef(IntegerSet &s) {
 }
 
 /// Finds the bracket closing a span that starts at `pos` (just after the
-/// opening one); npos if unbalanced.
+/// opening one); npos if unbalanced. The span may run over several lines,
+/// as long subscript lists do.
 static size_t findClosing(std::string_view buf, size_t pos, char closing) {
   int depth = 0;
   for (size_t i = pos; i < buf.size(); ++i) {
@@ -111,7 +112,7 @@ static size_t findClosing(std::string_view buf, size_t pos, char closing) {
       if (depth == 0)
         return c == closing ? i : std::string_view::npos;
       --depth;
-    } else if (c == '{' || c == '}' || c == ':' || c == '=' || c == '\n') {
+    } else if (c == '{' || c == '}' || c == ':' || c == '=') {
       return std::string_view::npos; // cannot occur inside index lists
     }
   }
@@ -121,7 +122,7 @@ static size_t findClosing(std::string_view buf, size_t pos, char closing) {
 /// Where findClosing gave up: the first character that cannot be inside an
 /// index list, or the end of the buffer.
 static size_t findClosingStop(std::string_view buf, size_t pos) {
-  size_t stop = buf.find_first_of("{}:=\n", pos);
+  size_t stop = buf.find_first_of("{}:=", pos);
   return stop == std::string_view::npos ? buf.size() : stop;
 }
 

@@ -66,13 +66,19 @@ static std::optional<Type> scalarTypeFromKeyword(std::string_view kw) {
     return Type::f64();
   if (kw == "none")
     return Type::none();
+  // `siN` and `uiN` carry a signedness; `iN` is signless.
+  Signedness signedness = Signedness::Signless;
+  if (kw.size() > 2 && (kw[0] == 's' || kw[0] == 'u') && kw[1] == 'i') {
+    signedness = kw[0] == 's' ? Signedness::Signed : Signedness::Unsigned;
+    kw.remove_prefix(1);
+  }
   if (kw.size() > 1 && kw[0] == 'i' &&
       std::all_of(kw.begin() + 1, kw.end(),
                   [](char c) { return std::isdigit((unsigned char)c); })) {
     unsigned w = 0;
     auto r = std::from_chars(kw.data() + 1, kw.data() + kw.size(), w);
     if (r.ec == std::errc() && w >= 1 && w <= 64)
-      return Type::integer(w);
+      return Type::integer(w, signedness);
   }
   return std::nullopt;
 }
@@ -201,8 +207,10 @@ bool Parser::parseType(Type &t) {
   if (!parseType(elt))
     return false;
   if (kind == "vector" || kind == "tensor") {
+    // Tensors may have empty dimensions (`tensor<0xi32>`, the type of an
+    // empty dense array); vectors may not.
     for (int64_t d : shape)
-      if (d == kDynamic || d <= 0)
+      if (d == kDynamic || (d == 0 && kind == "vector"))
         return emitError(kind == "vector"
                              ? "vector types must have positive constant sizes"
                              : "expected static shape");

@@ -32,6 +32,16 @@ bool Parser::parseOperand(UnresolvedOperand &op) {
   return true;
 }
 
+bool Parser::parseArgument(UnresolvedOperand &op) {
+  if (cur.is(Tok::PercentId)) {
+    size_t hash = cur.spelling.find('#');
+    if (hash != std::string_view::npos)
+      return emitError(locOf(cur.offset + hash),
+                       "result number not allowed in argument list");
+  }
+  return parseOperand(op);
+}
+
 bool Parser::parseOperandList(std::vector<UnresolvedOperand> &ops,
                               bool allowEmpty) {
   if (!cur.is(Tok::PercentId)) {

@@ -282,7 +282,7 @@ bool Parser::parseRegion(Region &region, const std::vector<BlockArgDecl> &args,
       if (consumeIf(Tok::LParen)) {
         while (!cur.is(Tok::RParen)) {
           BlockArgDecl decl;
-          if (!parseOperand(decl.id) || !parseColonType(decl.type) ||
+          if (!parseArgument(decl.id) || !parseColonType(decl.type) ||
               !parseOptionalLocation())
             return false;
           if (!defineValue(*this, impl->scopes, decl.id.name,
@@ -333,10 +333,17 @@ static bool parseGenericOp(Parser &p, OperationState &state) {
   if (!p.parseString(name))
     return false;
   state.name = name;
-  if (!OpParserRegistry::get().isKnown(name))
-    return p.emitError(
-        state.loc,
-        "operation being parsed with an unregistered dialect: '" + name + "'");
+  // Ops of other dialects are read as opaque ops (as mlir-opt does with
+  // --allow-unregistered-dialect): passes leave them alone, and only
+  // running them is an error. Unknown names in affjit's dialects are typos.
+  const OpParserRegistry &reg = OpParserRegistry::get();
+  std::string_view dialect = dialectOfOpName(name);
+  if (!reg.isKnown(name) && reg.isKnownDialect(dialect))
+    return p.emitError(state.loc, "unregistered operation '" + name +
+                                      "' found in dialect ('" +
+                                      std::string(dialect) +
+                                      "') that does not allow unknown "
+                                      "operations");
   std::vector<UnresolvedOperand> operands;
   if (!p.expect(Tok::LParen, "'(' to start operand list") ||
       !p.parseOperandList(operands) || !p.expect(Tok::RParen, "')'"))
@@ -397,16 +404,22 @@ static std::string resolveCustomOpName(Parser &p, std::string_view name) {
   return std::string(alias);
 }
 
+/// "the affine, arith, ... and vector dialects".
+static std::string knownDialectsText() {
+  std::vector<std::string> ds = OpParserRegistry::get().dialects();
+  std::string text = "the ";
+  for (size_t i = 0; i < ds.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == ds.size() ? " and " : ", ") + ds[i];
+  return text + " dialects";
+}
+
 /// MLIR's wording for an op name that resolves to nothing.
-static std::string unknownOpMessage(const std::string &written,
-                                    const std::string &defaultDialect) {
+static std::string mlirUnknownOpMessage(const std::string &written,
+                                        const std::string &defaultDialect) {
   size_t dot = written.find('.');
   std::string dialect = dot == std::string::npos ? "" : written.substr(0, dot);
-  static const char *const known[] = {"func",   "arith",  "math", "affine",
-                                      "memref", "vector", "std"};
-  bool dialectKnown = false;
-  for (const char *k : known)
-    dialectKnown |= dialect == k;
+  bool dialectKnown =
+      dialect == "std" || OpParserRegistry::get().isKnownDialect(dialect);
   std::string tried =
       defaultDialect.empty() && dot != std::string::npos
           ? ""
@@ -415,6 +428,14 @@ static std::string unknownOpMessage(const std::string &written,
     return "Dialect `" + dialect + "' not found for custom op '" + written +
            "' " + tried;
   return "custom op '" + written + "' is unknown" + tried;
+}
+
+/// MLIR's wording for an op name that resolves to nothing, then what
+/// affjit reads instead.
+static std::string unknownOpMessage(const std::string &written,
+                                    const std::string &defaultDialect) {
+  return mlirUnknownOpMessage(written, defaultDialect) + "; affjit reads " +
+         knownDialectsText() + " (`affjit ops` lists their ops)";
 }
 
 static bool parseCustomOp(Parser &p, OperationState &state) {
@@ -426,6 +447,27 @@ static bool parseCustomOp(Parser &p, OperationState &state) {
   p.consume();
   state.name = name;
   return OpParserRegistry::get().lookup(name)(p, state);
+}
+
+/// `module [@name] [attributes {...}] { ops }` inside another module (what
+/// mlir-opt leaves of transform scripts): a builtin.module op whose one
+/// block holds its ops, without a terminator.
+static bool parseNestedModule(Parser &p, OperationState &state) {
+  p.consume(); // module
+  state.name = "builtin.module";
+  if (p.tok().is(Tok::AtId)) {
+    state.addAttr("sym_name",
+                  Attribute::string(std::string(p.tok().spelling.substr(1))));
+    p.consume();
+  }
+  if (!p.parseOptionalAttrDictWithKeyword(state.attrs))
+    return false;
+  Region &body = *state.addRegion();
+  if (!p.parseRegion(body, {}, {}, /*isolated=*/true))
+    return false;
+  if (body.empty())
+    body.addBlock();
+  return true;
 }
 
 static bool parseResultBindings(Parser &p, std::vector<ResultBinding> &out) {
@@ -463,6 +505,8 @@ static bool parseOperationInto(Parser &p, Block &block) {
   bool ok;
   if (p.tok().is(Tok::String))
     ok = parseGenericOp(p, state);
+  else if (p.tok().isKeyword("module"))
+    ok = parseNestedModule(p, state);
   else if (p.tok().is(Tok::BareId))
     ok = parseCustomOp(p, state);
   else

@@ -127,6 +127,9 @@ public:
   //===-- SSA values ------------------------------------------------------===//
   bool isOperand() const { return cur.is(Tok::PercentId); }
   bool parseOperand(UnresolvedOperand &op);
+  /// The name a region argument declares (`%i`): as an operand, but
+  /// without a result number (`%i#0`).
+  bool parseArgument(UnresolvedOperand &op);
   /// `%a, %b, ...` (possibly empty when `allowEmpty`).
   bool parseOperandList(std::vector<UnresolvedOperand> &ops,
                         bool allowEmpty = true);

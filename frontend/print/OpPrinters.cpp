@@ -3,6 +3,17 @@
 
 namespace affjit {
 
+/// A module nested in the top-level one: `module [@name] [attributes {...}]
+/// { ops }`.
+static void printNestedModule(Printer &p, Operation &op) {
+  p.os() << "module";
+  if (Attribute name = op.getAttr("sym_name"))
+    p.os() << " @" << name.getString();
+  p.printOptionalAttrDictWithKeyword(op.getAttrs(), {"sym_name"});
+  p.os() << ' ';
+  p.printRegion(op.getRegion(0), false, false);
+}
+
 const OpPrinterRegistry &OpPrinterRegistry::get() {
   static const OpPrinterRegistry registry = [] {
     OpPrinterRegistry r;
@@ -11,6 +22,8 @@ const OpPrinterRegistry &OpPrinterRegistry::get() {
     registerAffineOpPrinters(r);
     registerMemRefOpPrinters(r);
     registerVectorOpPrinters(r);
+    registerScfOpPrinters(r);
+    r.add("builtin.module", printNestedModule);
     return r;
   }();
   return registry;

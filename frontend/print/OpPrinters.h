@@ -20,6 +20,8 @@ public:
   /// The custom printer of `name`; null means print generically.
   OpPrintFn lookup(std::string_view name) const;
   void add(std::string name, OpPrintFn fn) { printers[std::move(name)] = fn; }
+  /// Every op with a custom-syntax printer, sorted.
+  std::vector<std::string> names() const { return sortedOpNames(printers); }
 
 private:
   std::unordered_map<std::string, OpPrintFn> printers;
@@ -37,5 +39,6 @@ void registerArithOpPrinters(OpPrinterRegistry &r);
 void registerAffineOpPrinters(OpPrinterRegistry &r);
 void registerMemRefOpPrinters(OpPrinterRegistry &r);
 void registerVectorOpPrinters(OpPrinterRegistry &r);
+void registerScfOpPrinters(OpPrinterRegistry &r);
 
 } // namespace affjit

@@ -11,6 +11,7 @@
 #include "frontend/transform/PackInvariants.h"
 #include "frontend/transform/PackPanels.h"
 #include "frontend/transform/Parallelize.h"
+#include "frontend/transform/RaiseScfToAffine.h"
 #include "frontend/transform/ReassociateCarried.h"
 #include "frontend/transform/ScalarReplacement.h"
 #include "frontend/transform/SkewJam.h"
@@ -32,6 +33,11 @@ const PassRegistry &passRegistry() {
   // Every pass a pipeline spec can name. A new pass is one line here:
   //   {"pass-name", "what it does, in one line", &runPassName},
   static const std::vector<PassInfo> passes = {
+      {"raise-scf",
+       "scf.for/if/parallel and memref.load/store with affine bounds, "
+       "conditions and subscripts raised to the affine dialect",
+       [](Module &m, PassContext &c) { return raiseScfToAffine(m, c); },
+       /*assumesDistinctArguments=*/false},
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
        [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
@@ -91,10 +97,19 @@ const PassRegistry &passRegistry() {
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
-      "fuse",      "interchange", "tile",
-      "scalrep",   "reassociate", "stream-reductions",
-      "vectorize", "unroll-jam",  "skew-jam",
-      "pack",      "pack-panels", "report"};
+      "raise-scf",
+      "fuse",
+      "interchange",
+      "tile",
+      "scalrep",
+      "reassociate",
+      "stream-reductions",
+      "vectorize",
+      "unroll-jam",
+      "skew-jam",
+      "pack",
+      "pack-panels",
+      "report"};
   // Appended to `default` when more than one thread is available.
   static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
   static const std::vector<std::string_view> implicitPasses = {kAliasGuard};

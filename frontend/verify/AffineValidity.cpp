@@ -2,8 +2,11 @@
 // Dimensions and Symbols"): which SSA values may be bound to an affine
 // map's symbols or dimensions at a given use. Affine scopes are the ops
 // with the isAffineScope trait (func.func).
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/verify/OpVerifiers.h"
 #include "frontend/verify/Verifier.h"
+
+#include <optional>
 
 namespace affjit {
 
@@ -31,25 +34,55 @@ bool isAffineComputation(Operation *op) {
          op->isa("affine.max");
 }
 
+/// The constant index `v` holds, if it is one.
+std::optional<int64_t> constantIndex(Value *v) {
+  Operation *def = v->getDefiningOp();
+  if (!def || !def->isa("arith.constant"))
+    return std::nullopt;
+  // The constant may be invalid itself (reported on its own).
+  Attribute value = def->getAttr("value");
+  if (!value || !value.isa(AttrKind::Integer))
+    return std::nullopt;
+  return value.getInt();
+}
+
+/// The operand that gives dimension `dim` (dynamic) of the memref that
+/// `def` (memref.alloc, subview or view) defines, counted among the
+/// dynamic dimensions as MLIR does; null for other ops.
+Value *dynamicSizeOperand(Operation *def, Type type, unsigned dim) {
+  std::vector<Value *> sizes;
+  if (def->isa("memref.alloc"))
+    sizes = AllocOp(def).getDynamicSizes();
+  else if (def->isa("memref.subview"))
+    sizes = SubViewOp(def).getSizes();
+  else if (def->isa("memref.view") && def->getNumOperands() >= 2)
+    sizes = def->getOperands(2, def->getNumOperands() - 2);
+  else
+    return nullptr;
+  unsigned pos = 0;
+  for (unsigned d = 0; d < dim; ++d)
+    pos += type.isDynamicDim(d);
+  return pos < sizes.size() ? sizes[pos] : nullptr;
+}
+
 /// Rule 5: the size of a dimension of a memref that is itself a top-level
-/// value, or a static dimension.
-bool isValidDimOpSymbol(Operation *dimOp) {
+/// value, a static dimension, or (as in MLIR) a dynamic dimension of an
+/// alloc, subview or view whose size operand is a valid symbol.
+bool isValidDimOpSymbol(Operation *dimOp, Operation *user) {
   if (dimOp->getNumOperands() != 2)
     return false;
   Value *memref = dimOp->getOperand(0);
   if (isTopLevelValue(memref))
     return true;
-  Operation *indexDef = dimOp->getOperand(1)->getDefiningOp();
-  if (!indexDef || !indexDef->isa("arith.constant"))
-    return false;
-  // The constant may be invalid itself (reported on its own).
-  Attribute value = indexDef->getAttr("value");
-  if (!value || !value.isa(AttrKind::Integer))
-    return false;
-  int64_t dim = value.getInt();
+  std::optional<int64_t> dim = constantIndex(dimOp->getOperand(1));
   Type t = memref->getType();
-  return t.isMemRef() && dim >= 0 && dim < t.getRank() &&
-         !t.isDynamicDim((unsigned)dim);
+  if (!dim || !t.isMemRef() || *dim < 0 || *dim >= t.getRank())
+    return false;
+  if (!t.isDynamicDim((unsigned)*dim))
+    return true;
+  Operation *def = memref->getDefiningOp();
+  Value *size = def ? dynamicSizeOperand(def, t, (unsigned)*dim) : nullptr;
+  return size && isValidAffineSymbol(size, user);
 }
 
 } // namespace
@@ -67,7 +100,7 @@ bool isValidAffineSymbol(Value *v, Operation *user) {
   if (isAffineComputation(def))
     return allOperands(def, isValidAffineSymbol, user);
   if (def->isa("memref.dim"))
-    return isValidDimOpSymbol(def);
+    return isValidDimOpSymbol(def, user);
   return false;
 }
 

@@ -18,6 +18,8 @@ using OpVerifyFn = bool (*)(Operation &, VerifyContext &);
 struct OpTraits {
   /// Ops whose body region is isolated and is an affine scope (func.func).
   bool isAffineScope = false;
+  /// Blocks of its regions need no terminator (builtin.module).
+  bool noTerminator = false;
 };
 
 class OpVerifierRegistry {
@@ -25,6 +27,11 @@ public:
   static const OpVerifierRegistry &get();
   OpVerifyFn lookup(std::string_view name) const;
   OpTraits traits(std::string_view name) const;
+  /// Whether `dialect` has ops here; ops of other dialects are
+  /// unregistered (opaque) ops, verified only structurally.
+  bool isKnownDialect(std::string_view dialect) const;
+  /// Every op with a verifier, sorted.
+  std::vector<std::string> names() const { return sortedOpNames(verifiers); }
   void add(std::string name, OpVerifyFn fn, OpTraits t = {}) {
     verifiers[name] = fn;
     opTraits[std::move(name)] = t;
@@ -40,5 +47,6 @@ void registerArithOpVerifiers(OpVerifierRegistry &r);
 void registerAffineOpVerifiers(OpVerifierRegistry &r);
 void registerMemRefOpVerifiers(OpVerifierRegistry &r);
 void registerVectorOpVerifiers(OpVerifierRegistry &r);
+void registerScfOpVerifiers(OpVerifierRegistry &r);
 
 } // namespace affjit

@@ -11,6 +11,16 @@
 
 namespace affjit {
 
+/// A module nested in the top-level one: one block of ops, no arguments.
+static bool verifyNestedModule(Operation &op, VerifyContext &ctx) {
+  if (op.getNumRegions() != 1 || op.getRegion(0).getBlocks().size() != 1 ||
+      !op.getRegion(0).front().getArguments().empty() ||
+      op.getNumOperands() != 0 || op.getNumResults() != 0)
+    return ctx.emitOpError(op, "expects one region with one block without "
+                               "arguments, and no operands or results");
+  return true;
+}
+
 const OpVerifierRegistry &OpVerifierRegistry::get() {
   static const OpVerifierRegistry registry = [] {
     OpVerifierRegistry r;
@@ -19,9 +29,18 @@ const OpVerifierRegistry &OpVerifierRegistry::get() {
     registerAffineOpVerifiers(r);
     registerMemRefOpVerifiers(r);
     registerVectorOpVerifiers(r);
+    registerScfOpVerifiers(r);
+    r.add("builtin.module", verifyNestedModule, OpTraits{false, true});
     return r;
   }();
   return registry;
+}
+
+bool OpVerifierRegistry::isKnownDialect(std::string_view dialect) const {
+  for (const auto &[name, fn] : verifiers)
+    if (dialectOfOpName(name) == dialect)
+      return true;
+  return false;
 }
 
 OpVerifyFn OpVerifierRegistry::lookup(std::string_view name) const {
@@ -100,8 +119,16 @@ static bool verifyTerminatorPlacement(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// An op of a dialect affjit does not implement, kept as an opaque op.
+static bool isUnregistered(const Operation &op) {
+  const OpVerifierRegistry &reg = OpVerifierRegistry::get();
+  return !reg.lookup(op.getName()) &&
+         !reg.isKnownDialect(dialectOfOpName(op.getName()));
+}
+
 /// Every block of a region must end in a terminator (MLIR reports the
-/// offending last op in its generic form).
+/// offending last op in its generic form). An unregistered op may be one,
+/// as in MLIR.
 static bool verifyBlocksTerminated(Operation &op, VerifyContext &ctx) {
   for (unsigned r = 0; r < op.getNumRegions(); ++r) {
     for (auto &block : op.getRegion(r).getBlocks()) {
@@ -109,7 +136,7 @@ static bool verifyBlocksTerminated(Operation &op, VerifyContext &ctx) {
         return ctx.emitOpError(op, "empty block: expect at least a "
                                    "terminator");
       Operation &last = block->back();
-      if (!last.isTerminator()) {
+      if (!last.isTerminator() && !isUnregistered(last)) {
         std::ostringstream os;
         printOperation(last, os, PrintOptions{/*generic=*/true});
         return ctx.emitError(last, "block with no terminator, has " + os.str());
@@ -124,12 +151,20 @@ static bool verifyBlocksTerminated(Operation &op, VerifyContext &ctx) {
 static bool verifyOpRecursive(Operation &op, VerifyContext &ctx) {
   const OpVerifierRegistry &reg = OpVerifierRegistry::get();
   OpVerifyFn fn = reg.lookup(op.getName());
-  if (!fn)
-    return ctx.emitError(op, "unregistered operation '" + op.getName() + "'");
+  std::string_view dialect = dialectOfOpName(op.getName());
+  if (!fn && reg.isKnownDialect(dialect))
+    return ctx.emitError(op, "unregistered operation '" + op.getName() +
+                                 "' found in dialect ('" +
+                                 std::string(dialect) +
+                                 "') that does not allow unknown operations");
+  // An unregistered op's regions need not end in terminators: only its
+  // dialect would know.
+  bool needsTerminators = fn && !reg.traits(op.getName()).noTerminator;
   if (!verifyOperandDominance(op, ctx) || !verifySymbolVisibility(op, ctx) ||
-      !verifyTerminatorPlacement(op, ctx) || !verifyBlocksTerminated(op, ctx))
+      !verifyTerminatorPlacement(op, ctx) ||
+      (needsTerminators && !verifyBlocksTerminated(op, ctx)))
     return false;
-  bool ok = fn(op, ctx);
+  bool ok = !fn || fn(op, ctx);
   if (!ok)
     return false;
   for (unsigned r = 0; r < op.getNumRegions(); ++r)

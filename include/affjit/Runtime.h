@@ -166,6 +166,8 @@ AFFJIT_RT_EXPORT void
 _mlir_ciface_printMemref1dF64(affjit::StridedMemRef<double, 1> *m);
 AFFJIT_RT_EXPORT void
 _mlir_ciface_printMemref1dInd(affjit::StridedMemRef<uint64_t, 1> *m);
+/// A 2-D memref of vector<4x4xf32> (runner_utils' Vector2D<4, 4, float>).
+AFFJIT_RT_EXPORT void _mlir_ciface_printMemrefVector4x4xf32(void *descriptor);
 
 /// Nanoseconds from std::chrono::high_resolution_clock.
 AFFJIT_RT_EXPORT int64_t _mlir_ciface_nanoTime(void);

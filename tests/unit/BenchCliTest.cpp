@@ -195,14 +195,14 @@ TEST(BenchCli, AMismatchNamesTheFirstPassThatCausesIt) {
                               "@sum computes: %out[0] = "))
       << r.err;
   EXPECT_TRUE(contains(r.err, "affjit: error: the results first differ after "
-                              "pass 'reassociate' (--pipeline=fuse,"
-                              "interchange,tile,scalrep,reassociate)\n"))
+                              "pass 'reassociate' (--pipeline=raise-scf,"
+                              "fuse,interchange,tile,scalrep,reassociate)\n"))
       << r.err;
   nlohmann::json report = nlohmann::json::parse(readFile(json));
   const nlohmann::json &mismatch = report["variants"][1]["mismatch"];
   EXPECT_EQ(mismatch["first_differing_pass"], "reassociate");
   EXPECT_EQ(mismatch["differing_pipeline"],
-            "fuse,interchange,tile,scalrep,reassociate");
+            "raise-scf,fuse,interchange,tile,scalrep,reassociate");
   EXPECT_EQ(pythonCheck("validate_json.py",
                         shellQuote(schemaPath()) + " " + shellQuote(json))
                 .exitCode,

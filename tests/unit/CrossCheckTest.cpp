@@ -88,7 +88,7 @@ TEST(CrossCheckCli, DifferenceNamesTheLineAndTheFirstPass) {
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("the output first differs after pass 'reassociate' "
-                       "(--pipeline=fuse,interchange,tile,scalrep,"
+                       "(--pipeline=raise-scf,fuse,interchange,tile,scalrep,"
                        "reassociate)"),
             std::string::npos)
       << r.err;

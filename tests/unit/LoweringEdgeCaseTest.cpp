@@ -76,4 +76,68 @@ func.func @main() {
   EXPECT_NE(r.err.find("bufferize"), std::string::npos) << r.err;
 }
 
+TEST(LoweringEdgeCase, AParallelLoopWithoutInductionVariablesRunsOnce) {
+  // MLIR 19 parses and prints this but cannot lower it (scf.parallel needs
+  // a dimension): the body runs once, and the reduction over no dimension
+  // is the body's value, 1.5 + 1.5.
+  CommandResult r = runProgram(R"(func.func @main() {
+  %m = memref.alloc() : memref<2xf32>
+  %one = arith.constant 1.5 : f32
+  affine.parallel () = () to () {
+    affine.store %one, %m[0] : memref<2xf32>
+  }
+  %r = affine.parallel () = () to () reduce ("addf") -> f32 {
+    %v = affine.load %m[0] : memref<2xf32>
+    %w = arith.addf %v, %v : f32
+    affine.yield %w : f32
+  }
+  vector.print %r : f32
+  return
+}
+)");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out, "3\n");
+}
+
+TEST(LoweringEdgeCase, AllocWithAStridedLayoutGetsItsOffsetAndStrides) {
+  // MLIR 19 does not lower these allocs. The buffer must hold the last
+  // element at offset + sum((size - 1) * stride): 2 + 8 + 2 = 12 for the
+  // static layout, 5 + 1 * 1 + 2 * 2 = 10 (sizes 2x3, strides [1, 2]:
+  // column-major) for the one bound through symbols.
+  CommandResult r =
+      runProgram(R"(func.func private @printMemrefF32(memref<*xf32>)
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %a = memref.alloc() : memref<2x3xf32, strided<[8, 1], offset: 2>>
+  %b = memref.alloca()[%c5, %c1, %c2] : memref<2x3xf32, strided<[?, ?], offset: ?>>
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 3 {
+      %k = affine.apply affine_map<(d0, d1) -> (d0 * 3 + d1)>(%i, %j)
+      %ki = arith.index_cast %k : index to i32
+      %f = arith.sitofp %ki : i32 to f32
+      affine.store %f, %a[%i, %j] : memref<2x3xf32, strided<[8, 1], offset: 2>>
+      affine.store %f, %b[%i, %j] : memref<2x3xf32, strided<[?, ?], offset: ?>>
+    }
+  }
+  %u = memref.cast %a : memref<2x3xf32, strided<[8, 1], offset: 2>> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %v = memref.cast %b : memref<2x3xf32, strided<[?, ?], offset: ?>> to memref<*xf32>
+  call @printMemrefF32(%v) : (memref<*xf32>) -> ()
+  return
+}
+)",
+                 "--checked");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("rank = 2 offset = 2 sizes = [2, 3] strides = [8, 1] "
+                       "data = \n[[0,   1,   2], \n [3,   4,   5]]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("rank = 2 offset = 5 sizes = [2, 3] strides = [1, 2] "
+                       "data = \n[[0,   1,   2], \n [3,   4,   5]]"),
+            std::string::npos)
+      << r.out;
+}
+
 } // namespace

@@ -33,7 +33,8 @@ TEST_P(RunCorpus, PrintsTheSameAfterEveryPass) {
   std::string expected = readFile(file.substr(0, file.size() - 5) + ".out");
   CommandResult r = runCommand(
       shellQuote(affjitBinary()) + " run " + shellQuote(file) +
-      " --verify-each --pipeline=fuse,scalrep,vectorize,unroll-jam,normalize");
+      " --verify-each "
+      "--pipeline=raise-scf,fuse,scalrep,vectorize,unroll-jam,normalize");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(maskMemrefAddresses(r.out), maskMemrefAddresses(expected));
 }

@@ -59,6 +59,25 @@ bool parseMapApplication(Parser &p, OperationState &state, bool oneResult) {
   return p.resolveOperands(ops, Type::index(), state.operands);
 }
 
+/// `%i into (%b0, %b1, ...) : index, index, ...`
+bool parseDelinearizeIndex(Parser &p, OperationState &state) {
+  UnresolvedOperand index;
+  std::vector<UnresolvedOperand> basis;
+  if (!p.parseOperand(index) || !p.expectKeyword("into") ||
+      !p.expect(Tok::LParen, "'('") || !p.parseOperandList(basis) ||
+      !p.expect(Tok::RParen, "')'") || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'"))
+    return false;
+  do {
+    Type t;
+    if (!p.parseType(t))
+      return false;
+    state.types.push_back(t);
+  } while (p.consumeIf(Tok::Comma));
+  return p.resolveOperand(index, Type::index(), state.operands) &&
+         p.resolveOperands(basis, Type::index(), state.operands);
+}
+
 bool parseApply(Parser &p, OperationState &state) {
   return parseMapApplication(p, state, /*oneResult=*/false);
 }
@@ -189,7 +208,7 @@ bool parseIterArgs(Parser &p, OperationState &state,
   do {
     BlockArgDecl decl;
     UnresolvedOperand init;
-    if (!p.parseOperand(decl.id) || !p.expect(Tok::Equal, "'='") ||
+    if (!p.parseArgument(decl.id) || !p.expect(Tok::Equal, "'='") ||
         !p.parseOperand(init))
       return false;
     args.push_back(decl);
@@ -213,7 +232,7 @@ bool parseFor(Parser &p, OperationState &state) {
   args[0].type = Type::index();
   AffineMap lbMap, ubMap;
   std::vector<Value *> lbOps, ubOps, inits;
-  if (!p.parseOperand(args[0].id) || !p.expect(Tok::Equal, "'='") ||
+  if (!p.parseArgument(args[0].id) || !p.expect(Tok::Equal, "'='") ||
       !parseForBound(p, state, true, lbMap, lbOps) || !p.expectKeyword("to") ||
       !parseForBound(p, state, false, ubMap, ubOps))
     return false;
@@ -322,10 +341,23 @@ Attribute groupsAttr(const std::vector<int32_t> &groups) {
   return Attribute::denseInts(type, std::move(v));
 }
 
+/// `(%i, %j)`: the induction variables, possibly none.
+bool parseParallelIvs(Parser &p, std::vector<UnresolvedOperand> &ivs) {
+  if (!p.expect(Tok::LParen, "'('"))
+    return false;
+  if (p.consumeIf(Tok::RParen))
+    return true;
+  do {
+    ivs.emplace_back();
+    if (!p.parseArgument(ivs.back()))
+      return false;
+  } while (p.consumeIf(Tok::Comma));
+  return p.expect(Tok::RParen, "')'");
+}
+
 bool parseParallel(Parser &p, OperationState &state) {
   std::vector<UnresolvedOperand> ivs;
-  if (!p.expect(Tok::LParen, "'('") || !p.parseOperandList(ivs, false) ||
-      !p.expect(Tok::RParen, "')'") || !p.expect(Tok::Equal, "'='"))
+  if (!parseParallelIvs(p, ivs) || !p.expect(Tok::Equal, "'='"))
     return false;
   AffineMap lbMap, ubMap;
   std::vector<UnresolvedOperand> lbOps, ubOps;
@@ -460,6 +492,7 @@ bool parseDmaWait(Parser &p, OperationState &state) {
 
 void registerAffineOpParsers(OpParserRegistry &r) {
   r.add("affine.apply", parseApply);
+  r.add("affine.delinearize_index", parseDelinearizeIndex);
   r.add("affine.min", parseMinMax);
   r.add("affine.max", parseMinMax);
   r.add("affine.load", parseLoad);

@@ -167,6 +167,25 @@ bool parseConstant(Parser &p, OperationState &state) {
   return true;
 }
 
+/// `%a, %b [attr-dict] : T` with results T, T (the halves of a widened
+/// product), or `: T, U` with results T, U (addui_extended's sum and carry).
+bool parseExtended(Parser &p, OperationState &state) {
+  std::vector<UnresolvedOperand> ops;
+  Location loc = p.getLoc();
+  if (!p.parseOperandList(ops, /*allowEmpty=*/false))
+    return false;
+  if (ops.size() != 2)
+    return opError(p, state, loc, "expected 2 operands");
+  Type t, second;
+  if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(t))
+    return false;
+  bool isAdd = state.name == "arith.addui_extended";
+  if (isAdd && (!p.expect(Tok::Comma, "','") || !p.parseType(second)))
+    return false;
+  state.types = {t, isAdd ? second : t};
+  return p.resolveOperands(ops, t, state.operands);
+}
+
 bool parseArithOp(Parser &p, OperationState &state) {
   const ArithOpInfo *info = lookupArithOp(state.name);
   switch (info->shape) {
@@ -185,6 +204,8 @@ bool parseArithOp(Parser &p, OperationState &state) {
     return parseSelect(p, state);
   case ArithShape::Constant:
     return parseConstant(p, state);
+  case ArithShape::Extended:
+    return parseExtended(p, state);
   }
   return false;
 }

@@ -26,7 +26,7 @@ bool parseArgumentList(Parser &p, std::vector<SignatureEntry> &entries) {
     SignatureEntry e;
     if (p.isOperand()) {
       BlockArgDecl decl;
-      if (!p.parseOperand(decl.id) || !p.parseColonType(decl.type))
+      if (!p.parseArgument(decl.id) || !p.parseColonType(decl.type))
         return false;
       e.type = decl.type;
       e.arg = decl;

@@ -468,6 +468,232 @@ bool parsePrint(Parser &p, OperationState &state) {
   return true;
 }
 
+//===-- strided slices ---------------------------------------------------===//
+
+/// `%v {offsets = [..], sizes = [..], strides = [..]} : vector<..> to
+/// vector<..>`; the attributes are checked by the verifier.
+bool parseExtractStridedSlice(Parser &p, OperationState &state) {
+  UnresolvedOperand src;
+  Type from, to;
+  if (!p.parseOperand(src) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseVectorType(p, state, from) ||
+      !expectOpKeyword(p, state, "to") || !parseVectorType(p, state, to))
+    return false;
+  state.types.push_back(to);
+  return p.resolveOperand(src, from, state.operands);
+}
+
+/// `%s, %d {offsets = [..], strides = [..]} : vector<..> into vector<..>`
+bool parseInsertStridedSlice(Parser &p, OperationState &state) {
+  UnresolvedOperand src, dest;
+  Type srcType, destType;
+  if (!p.parseOperand(src) || !p.expect(Tok::Comma, "','") ||
+      !p.parseOperand(dest) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseVectorType(p, state, srcType) ||
+      !expectOpKeyword(p, state, "into") ||
+      !parseVectorType(p, state, destType))
+    return false;
+  state.types.push_back(destType);
+  return p.resolveOperand(src, srcType, state.operands) &&
+         p.resolveOperand(dest, destType, state.operands);
+}
+
+//===-- extractelement / insertelement -----------------------------------===//
+
+/// `[%i : T]` or `[]` (0-D vectors): the optional position operand.
+bool parseElementPosition(Parser &p, bool &hasPos, UnresolvedOperand &pos,
+                          Type &posType) {
+  if (!p.expect(Tok::LSquare, "'['"))
+    return false;
+  hasPos = p.isOperand();
+  if (hasPos && (!p.parseOperand(pos) || !p.parseColonType(posType)))
+    return false;
+  return p.expect(Tok::RSquare, "']'");
+}
+
+/// `%v[%i : i32] {attrs} : vector<..>`; the result is the element type.
+bool parseExtractElement(Parser &p, OperationState &state) {
+  UnresolvedOperand vec, pos;
+  Type posType, vecType;
+  bool hasPos;
+  if (!p.parseOperand(vec) || !parseElementPosition(p, hasPos, pos, posType) ||
+      !p.parseOptionalAttrDict(state.attrs) || !p.expect(Tok::Colon, "':'") ||
+      !parseVectorType(p, state, vecType))
+    return false;
+  state.types.push_back(vecType.getElementType());
+  return p.resolveOperand(vec, vecType, state.operands) &&
+         (!hasPos || p.resolveOperand(pos, posType, state.operands));
+}
+
+/// `%s, %v[%i : index] {attrs} : vector<..>`
+bool parseInsertElement(Parser &p, OperationState &state) {
+  UnresolvedOperand src, dest, pos;
+  Type posType, vecType;
+  bool hasPos;
+  if (!p.parseOperand(src) || !p.expect(Tok::Comma, "','") ||
+      !p.parseOperand(dest) || !parseElementPosition(p, hasPos, pos, posType) ||
+      !p.parseOptionalAttrDict(state.attrs) || !p.expect(Tok::Colon, "':'") ||
+      !parseVectorType(p, state, vecType))
+    return false;
+  state.types.push_back(vecType);
+  return p.resolveOperand(src, vecType.getElementType(), state.operands) &&
+         p.resolveOperand(dest, vecType, state.operands) &&
+         (!hasPos || p.resolveOperand(pos, posType, state.operands));
+}
+
+//===-- shuffle, transpose -----------------------------------------------===//
+
+/// An attribute that must be an array (`[0, 1]`, integers of i64).
+bool parseArrayAttr(Parser &p, const OperationState &state, Attribute &a) {
+  Location loc = p.getLoc();
+  if (!p.parseAttribute(a))
+    return false;
+  if (!a.isa(AttrKind::Array))
+    return opError(p, state, loc, "invalid kind of attribute specified");
+  return true;
+}
+
+/// ShuffleOp::inferReturnTypes: the mask length (at least 1) followed by
+/// the first operand's trailing dimensions.
+Type inferShuffleType(Type v1, size_t maskLength) {
+  std::vector<int64_t> shape = {(int64_t)std::max<size_t>(1, maskLength)};
+  if (v1.getRank() > 0)
+    shape.insert(shape.end(), v1.getShape().begin() + 1, v1.getShape().end());
+  return Type::vector(shape, v1.getElementType());
+}
+
+/// `%a, %b [0, 3] {attrs} : vector<..>, vector<..>`
+bool parseShuffle(Parser &p, OperationState &state) {
+  std::vector<UnresolvedOperand> ops;
+  Attribute mask;
+  if (!p.parseOperandList(ops) || !parseArrayAttr(p, state, mask) ||
+      !p.parseOptionalAttrDict(state.attrs))
+    return false;
+  Location typesLoc = p.getLoc();
+  std::vector<Type> types;
+  if (!p.parseColonTypeList(types))
+    return false;
+  if (ops.size() != 2 || types.size() != 2)
+    return opError(p, state, typesLoc,
+                   std::to_string(types.size()) +
+                       " types present, but expected 2 operands");
+  for (Type t : types)
+    if (!t.isVector())
+      return opError(p, state, typesLoc, "invalid kind of type specified");
+  state.addAttr("mask", mask);
+  state.types.push_back(inferShuffleType(types[0], mask.getArray().size()));
+  return p.resolveOperand(ops[0], types[0], state.operands) &&
+         p.resolveOperand(ops[1], types[1], state.operands);
+}
+
+/// `[1, 0]`: the body of a dense i64 array in custom syntax.
+bool parseDenseI64List(Parser &p, const OperationState &state,
+                       std::vector<int64_t> &values) {
+  if (!p.expect(Tok::LSquare, "'['"))
+    return false;
+  if (p.consumeIf(Tok::RSquare))
+    return true;
+  do {
+    if (!p.tok().is(Tok::Integer) && !p.tok().is(Tok::Minus))
+      return opError(p, state, p.getLoc(), "expected integer value");
+    int64_t v;
+    if (!p.parseSignedInteger(v))
+      return false;
+    values.push_back(v);
+  } while (p.consumeIf(Tok::Comma));
+  return p.expect(Tok::RSquare, "']'");
+}
+
+/// `%v, [1, 0] {attrs} : vector<..> to vector<..>`
+bool parseTranspose(Parser &p, OperationState &state) {
+  UnresolvedOperand src;
+  std::vector<int64_t> perm;
+  Type from, to;
+  if (!p.parseOperand(src) || !p.expect(Tok::Comma, "','") ||
+      !parseDenseI64List(p, state, perm) ||
+      !p.parseOptionalAttrDict(state.attrs) || !p.expect(Tok::Colon, "':'") ||
+      !parseVectorType(p, state, from) || !expectOpKeyword(p, state, "to") ||
+      !parseVectorType(p, state, to))
+    return false;
+  state.addAttr("permutation", Attribute::denseArray(Type::integer(64), perm));
+  state.types.push_back(to);
+  return p.resolveOperand(src, from, state.operands);
+}
+
+//===-- outerproduct -----------------------------------------------------===//
+
+/// `%a, %b[, %acc] {attrs} : vector<Mx..>, vector<Nx..>` (2-D result) or
+/// `... : vector<Mx..>, T` (AXPY, 1-D result). MLIR's hand-written parser
+/// reports its errors at the op name and adds the default `add` kind.
+bool parseOuterProduct(Parser &p, OperationState &state) {
+  std::vector<UnresolvedOperand> ops;
+  Type lhs, rhs;
+  if (!p.parseOperandList(ops) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.parseColonType(lhs) || !p.expect(Tok::Comma, "','") ||
+      !p.parseType(rhs))
+    return false;
+  if (ops.size() < 2)
+    return opError(p, state, state.loc, "expected at least 2 operands");
+  if (!lhs.isVector())
+    return opError(p, state, state.loc, "expected vector type for operand #1");
+  // A 0-D lhs has no dimension to take; MLIR's verifier rejects it.
+  int64_t m = lhs.getRank() > 0 ? lhs.getDimSize(0) : 1;
+  std::vector<int64_t> shape = {m};
+  if (rhs.isVector())
+    shape.push_back(rhs.getRank() > 0 ? rhs.getDimSize(0) : 1);
+  Type result = Type::vector(shape, lhs.getElementType());
+  if (!findAttr(state, "kind"))
+    state.addAttr("kind", Attribute::opaque("#vector.kind<add>"));
+  state.types.push_back(result);
+  if (!p.resolveOperand(ops[0], lhs, state.operands) ||
+      !p.resolveOperand(ops[1], rhs, state.operands))
+    return false;
+  for (size_t i = 2; i < ops.size(); ++i)
+    if (!p.resolveOperand(ops[i], result, state.operands))
+      return false;
+  return true;
+}
+
+//===-- bitcast, shape_cast ----------------------------------------------===//
+
+/// `%v {attrs} : vector<..> to vector<..>`
+bool parseVectorCast(Parser &p, OperationState &state) {
+  UnresolvedOperand src;
+  Type from, to;
+  if (!p.parseOperand(src) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseVectorType(p, state, from) ||
+      !expectOpKeyword(p, state, "to") || !parseVectorType(p, state, to))
+    return false;
+  state.types.push_back(to);
+  return p.resolveOperand(src, from, state.operands);
+}
+
+//===-- constant_mask, create_mask ---------------------------------------===//
+
+/// `[2, 3] {attrs} : vector<4x8xi1>`
+bool parseConstantMask(Parser &p, OperationState &state) {
+  Attribute sizes;
+  Type t;
+  if (!parseArrayAttr(p, state, sizes) ||
+      !p.parseOptionalAttrDict(state.attrs) || !p.expect(Tok::Colon, "':'") ||
+      !parseVectorType(p, state, t))
+    return false;
+  state.addAttr("mask_dim_sizes", sizes);
+  state.types.push_back(t);
+  return true;
+}
+
+/// `%a, %b {attrs} : vector<4x8xi1>`; the operands are indices.
+bool parseCreateMask(Parser &p, OperationState &state) {
+  std::vector<UnresolvedOperand> ops;
+  Type t;
+  if (!p.parseOperandList(ops) || !p.parseOptionalAttrDict(state.attrs) ||
+      !p.expect(Tok::Colon, "':'") || !parseVectorType(p, state, t))
+    return false;
+  state.types.push_back(t);
+  return p.resolveOperands(ops, Type::index(), state.operands);
+}
+
 } // namespace
 
 void registerVectorOpParsers(OpParserRegistry &r) {
@@ -482,6 +708,17 @@ void registerVectorOpParsers(OpParserRegistry &r) {
   r.add("vector.load", parseLoad);
   r.add("vector.store", parseStore);
   r.add("vector.print", parsePrint);
+  r.add("vector.extract_strided_slice", parseExtractStridedSlice);
+  r.add("vector.insert_strided_slice", parseInsertStridedSlice);
+  r.add("vector.extractelement", parseExtractElement);
+  r.add("vector.insertelement", parseInsertElement);
+  r.add("vector.shuffle", parseShuffle);
+  r.add("vector.transpose", parseTranspose);
+  r.add("vector.outerproduct", parseOuterProduct);
+  r.add("vector.bitcast", parseVectorCast);
+  r.add("vector.shape_cast", parseVectorCast);
+  r.add("vector.constant_mask", parseConstantMask);
+  r.add("vector.create_mask", parseCreateMask);
 }
 
 } // namespace affjit

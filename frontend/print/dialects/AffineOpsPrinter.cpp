@@ -27,6 +27,21 @@ void printDimAndSymbolList(Printer &p, const std::vector<Value *> &ops,
   }
 }
 
+void printDelinearizeIndex(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands({op.getOperand(0)});
+  p.os() << " into (";
+  p.printOperands(op.getOperands(1, op.getNumOperands() - 1));
+  p.os() << ')';
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  std::vector<Type> types;
+  for (Value *r : op.getResults())
+    types.push_back(r->getType());
+  p.printTypes(types);
+}
+
 void printMapApplication(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
@@ -274,6 +289,7 @@ void printDmaWait(Printer &p, Operation &op) {
 
 void registerAffineOpPrinters(OpPrinterRegistry &r) {
   r.add("affine.apply", printMapApplication);
+  r.add("affine.delinearize_index", printDelinearizeIndex);
   r.add("affine.min", printMapApplication);
   r.add("affine.max", printMapApplication);
   r.add("affine.load", printLoadLike);

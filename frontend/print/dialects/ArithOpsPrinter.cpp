@@ -72,6 +72,19 @@ void printConstant(Printer &p, Operation &op) {
   p.printAttribute(op.getAttr("value"));
 }
 
+void printExtended(Printer &p, Operation &op) {
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printType(op.getResult(0)->getType());
+  if (op.getName() == "arith.addui_extended") {
+    p.os() << ", ";
+    p.printType(op.getResult(1)->getType());
+  }
+}
+
 void printArithOp(Printer &p, Operation &op) {
   const ArithOpInfo *info = lookupArithOp(op.getName());
   switch (info->shape) {
@@ -89,6 +102,8 @@ void printArithOp(Printer &p, Operation &op) {
     return printSelect(p, op);
   case ArithShape::Constant:
     return printConstant(p, op);
+  case ArithShape::Extended:
+    return printExtended(p, op);
   }
 }
 

@@ -267,6 +267,156 @@ void printPrint(Printer &p, Operation &op) {
   p.printOptionalAttrDict(op.getAttrs(), {"stringLiteral", "punctuation"});
 }
 
+/// Whether `op` has `operands` operands and one result.
+bool hasShape(Operation &op, unsigned operands) {
+  return op.getNumOperands() == operands && op.getNumResults() == 1;
+}
+
+/// `vector.extract_strided_slice %v {offsets = .., sizes = .., strides = ..}
+/// : vector<..> to vector<..>` (and bitcast, shape_cast without attributes).
+void printVectorCast(Printer &p, Operation &op) {
+  if (!hasShape(op, 1))
+    return p.printGenericOp(op);
+  printCastLikeOp(p, op);
+}
+
+/// `vector.insert_strided_slice %s, %d {offsets = .., strides = ..} :
+/// vector<..> into vector<..>`
+void printInsertStridedSlice(Printer &p, Operation &op) {
+  if (!hasShape(op, 2))
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+  p.os() << " into ";
+  p.printType(op.getOperand(1)->getType());
+}
+
+/// `[%i : T]`, or `[]` without a position operand.
+void printElementPosition(Printer &p, Operation &op, unsigned posIndex) {
+  p.os() << '[';
+  if (op.getNumOperands() > posIndex) {
+    p.printOperand(op.getOperand(posIndex));
+    p.os() << " : ";
+    p.printType(op.getOperand(posIndex)->getType());
+  }
+  p.os() << ']';
+}
+
+/// `vector.extractelement %v[%i : i32] : vector<..>`
+void printExtractElement(Printer &p, Operation &op) {
+  if (op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
+      op.getNumResults() != 1)
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperand(op.getOperand(0));
+  printElementPosition(p, op, 1);
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+}
+
+/// `vector.insertelement %s, %v[%i : index] : vector<..>`
+void printInsertElement(Printer &p, Operation &op) {
+  if (op.getNumOperands() < 2 || op.getNumOperands() > 3 ||
+      op.getNumResults() != 1)
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands({op.getOperand(0), op.getOperand(1)});
+  printElementPosition(p, op, 2);
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printType(op.getResult(0)->getType());
+}
+
+/// `vector.shuffle %a, %b [0, 3] : vector<..>, vector<..>`
+void printShuffle(Printer &p, Operation &op) {
+  if (!hasShape(op, 2) || !hasAttrOfKind(op, "mask", AttrKind::Array))
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  p.os() << ' ';
+  p.printAttribute(op.getAttr("mask"));
+  p.printOptionalAttrDict(op.getAttrs(), {"mask"});
+  p.os() << " : ";
+  p.printTypes({op.getOperand(0)->getType(), op.getOperand(1)->getType()});
+}
+
+/// `vector.transpose %v, [1, 0] : vector<..> to vector<..>`
+void printTranspose(Printer &p, Operation &op) {
+  if (!hasShape(op, 1) ||
+      !hasAttrOfKind(op, "permutation", AttrKind::DenseArray))
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperand(op.getOperand(0));
+  p.os() << ", [";
+  const std::vector<int64_t> &perm = op.getAttr("permutation").getInts();
+  for (size_t i = 0; i < perm.size(); ++i)
+    p.os() << (i ? ", " : "") << perm[i];
+  p.os() << ']';
+  p.printOptionalAttrDict(op.getAttrs(), {"permutation"});
+  p.os() << " : ";
+  p.printType(op.getOperand(0)->getType());
+  p.os() << " to ";
+  p.printType(op.getResult(0)->getType());
+}
+
+/// `vector.outerproduct %a, %b[, %acc {kind = ..}] : vector<..>, T`. As in
+/// MLIR 19's printer, the attributes (with `kind`) follow only an
+/// accumulator; without one they are not printed (the parser restores the
+/// default `add` kind).
+void printOuterProduct(Printer &p, Operation &op) {
+  if (op.getNumOperands() < 2 || op.getNumOperands() > 3 ||
+      op.getNumResults() != 1)
+    return p.printGenericOp(op);
+  Attribute kind = op.getAttr("kind");
+  bool defaultKind = !kind || opaqueBody(kind) == "add";
+  bool extra = false;
+  for (const NamedAttribute &a : op.getAttrs())
+    extra |= a.name != "kind";
+  // Without an accumulator MLIR would drop these; keep them generically.
+  if (op.getNumOperands() == 2 && (!defaultKind || extra))
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  if (op.getNumOperands() == 3)
+    p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printTypes({op.getOperand(0)->getType(), op.getOperand(1)->getType()});
+}
+
+/// `vector.constant_mask [2, 3] : vector<4x8xi1>`
+void printConstantMask(Printer &p, Operation &op) {
+  if (!hasShape(op, 0) || !hasAttrOfKind(op, "mask_dim_sizes", AttrKind::Array))
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printAttribute(op.getAttr("mask_dim_sizes"));
+  p.printOptionalAttrDict(op.getAttrs(), {"mask_dim_sizes"});
+  p.os() << " : ";
+  p.printType(op.getResult(0)->getType());
+}
+
+/// `vector.create_mask %a, %b : vector<4x8xi1>`
+void printCreateMask(Printer &p, Operation &op) {
+  if (op.getNumResults() != 1)
+    return p.printGenericOp(op);
+  p.printOpName(op);
+  p.os() << ' ';
+  p.printOperands(op.getOperands());
+  p.printOptionalAttrDict(op.getAttrs());
+  p.os() << " : ";
+  p.printType(op.getResult(0)->getType());
+}
+
 } // namespace
 
 void registerVectorOpPrinters(OpPrinterRegistry &r) {
@@ -281,6 +431,17 @@ void registerVectorOpPrinters(OpPrinterRegistry &r) {
   r.add("vector.load", printLoadStore);
   r.add("vector.store", printLoadStore);
   r.add("vector.print", printPrint);
+  r.add("vector.extract_strided_slice", printVectorCast);
+  r.add("vector.insert_strided_slice", printInsertStridedSlice);
+  r.add("vector.extractelement", printExtractElement);
+  r.add("vector.insertelement", printInsertElement);
+  r.add("vector.shuffle", printShuffle);
+  r.add("vector.transpose", printTranspose);
+  r.add("vector.outerproduct", printOuterProduct);
+  r.add("vector.bitcast", printVectorCast);
+  r.add("vector.shape_cast", printVectorCast);
+  r.add("vector.constant_mask", printConstantMask);
+  r.add("vector.create_mask", printCreateMask);
 }
 
 } // namespace affjit

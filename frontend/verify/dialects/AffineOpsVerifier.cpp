@@ -214,7 +214,34 @@ bool verifyFor(Operation &op, VerifyContext &ctx) {
   return checkBodyArguments(op, ctx, 1, iterTypes);
 }
 
+/// MLIR's NoRegionArguments: the blocks of `op`'s regions take no
+/// arguments (a block header such as `^bb0(%a: i32):` would declare some).
+bool checkNoRegionArguments(Operation &op, VerifyContext &ctx) {
+  for (unsigned r = 0; r < op.getNumRegions(); ++r)
+    if (!op.getRegion(r).empty() &&
+        !op.getRegion(r).front().getArguments().empty())
+      return ctx.emitOpError(op, "region #" + std::to_string(r) +
+                                     " should have no arguments");
+  return true;
+}
+
+/// One index result per basis element (MLIR 19 does not require a basis).
+bool verifyDelinearizeIndex(Operation &op, VerifyContext &ctx) {
+  for (Value *v : op.getOperands())
+    if (!v->getType().isIndex())
+      return ctx.emitOpError(op, "operands must be of type index");
+  for (Value *r : op.getResults())
+    if (!r->getType().isIndex())
+      return ctx.emitOpError(op, "results must be of type index");
+  if (op.getNumOperands() == 0 || op.getNumResults() != op.getNumOperands() - 1)
+    return ctx.emitOpError(op, "should return an index for each basis "
+                               "element");
+  return true;
+}
+
 bool verifyIf(Operation &op, VerifyContext &ctx) {
+  if (!checkNoRegionArguments(op, ctx))
+    return false;
   Attribute cond = op.getAttr("condition");
   if (!cond || !cond.isa(AttrKind::IntegerSet))
     return ctx.emitOpError(op, "requires an integer set attribute named "
@@ -385,6 +412,7 @@ bool verifyDmaWait(Operation &op, VerifyContext &ctx) {
 
 void registerAffineOpVerifiers(OpVerifierRegistry &r) {
   r.add("affine.apply", verifyApply);
+  r.add("affine.delinearize_index", verifyDelinearizeIndex);
   r.add("affine.min", verifyMinMax);
   r.add("affine.max", verifyMinMax);
   r.add("affine.load", verifyLoad);

@@ -201,6 +201,32 @@ bool checkFlagAttrs(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// Both operands and the first result have one type; the second result is
+/// that type too (mul*_extended) or its i1 counterpart (addui_extended).
+bool verifyExtended(Operation &op, VerifyContext &ctx,
+                    const ArithOpInfo &info) {
+  if (op.getNumOperands() != 2 || op.getNumResults() != 2)
+    return ctx.emitOpError(op, "requires 2 operands and 2 results");
+  Type t = op.getResult(0)->getType();
+  if (op.getOperand(0)->getType() != t || op.getOperand(1)->getType() != t)
+    return ctx.emitOpError(op, "requires the same type for all operands "
+                               "and the first result");
+  if (!checkOperandKinds(op, ctx, info.operandKind))
+    return false;
+  Type second = op.getResult(1)->getType();
+  if (op.getName() != "arith.addui_extended")
+    return second == t ||
+           ctx.emitOpError(op, "requires the same type for both results");
+  Type carry = second.isVector() ? second.getElementType() : second;
+  if (!carry.isInteger(1))
+    return ctx.emitOpError(op, "result #1 must be bool-like, but got " +
+                                   quoted(second));
+  if (!sameShape(second, t))
+    return ctx.emitOpError(op, "all non-scalar operands/results must have "
+                               "the same shape and base type");
+  return true;
+}
+
 bool verifyArithOp(Operation &op, VerifyContext &ctx) {
   if (!checkFlagAttrs(op, ctx))
     return false;
@@ -221,6 +247,8 @@ bool verifyArithOp(Operation &op, VerifyContext &ctx) {
     return verifySelect(op, ctx);
   case ArithShape::Constant:
     return verifyConstant(op, ctx);
+  case ArithShape::Extended:
+    return verifyExtended(op, ctx, *info);
   }
   return false;
 }

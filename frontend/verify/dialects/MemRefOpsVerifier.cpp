@@ -205,6 +205,25 @@ bool hasAllocationScope(Operation &op) {
   return false;
 }
 
+/// The symbols of a memref's layout map, which alloc and alloca bind: a
+/// map's own, or one per dynamic stride and offset of `strided<...>` (its
+/// map is `(d0, ...)[s0, ...] -> (s0 + d0 * s1 + ...)`).
+unsigned layoutSymbolCount(Type t) {
+  switch (t.getLayoutKind()) {
+  case LayoutKind::Map:
+    return t.getLayoutMap().getNumSymbols();
+  case LayoutKind::Strided: {
+    unsigned n = t.getLayoutOffset() == kDynamic;
+    for (int64_t s : t.getLayoutStrides())
+      n += s == kDynamic;
+    return n;
+  }
+  case LayoutKind::Identity:
+    return 0;
+  }
+  return 0;
+}
+
 bool verifyAllocLike(Operation &op, VerifyContext &ctx) {
   if (Attribute a = op.getAttr("alignment"))
     if (!isIntAttrOf(a, 64) || a.getInt() < 0)
@@ -225,14 +244,11 @@ bool verifyAllocLike(Operation &op, VerifyContext &ctx) {
   if (seg[0] != (int64_t)t.getNumDynamicDims())
     return ctx.emitOpError(op, "dimension operand count does not equal "
                                "memref dynamic dimension count");
-  unsigned numSymbols = t.getLayoutKind() == LayoutKind::Map
-                            ? t.getLayoutMap().getNumSymbols()
-                            : 0;
-  if (seg[1] != (int64_t)numSymbols)
+  if (seg[1] != (int64_t)layoutSymbolCount(t))
     return ctx.emitOpError(op, "symbol operand count does not equal memref "
                                "symbol count: expected " +
-                                   std::to_string(numSymbols) + ", got " +
-                                   std::to_string(seg[1]));
+                                   std::to_string(layoutSymbolCount(t)) +
+                                   ", got " + std::to_string(seg[1]));
   return true;
 }
 

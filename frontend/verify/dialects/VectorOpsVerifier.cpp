@@ -598,6 +598,547 @@ bool verifyPrint(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// A fixed operand and result count (possible to break only in the
+/// generic form).
+bool hasOperandsAndResults(Operation &op, VerifyContext &ctx, unsigned operands,
+                           unsigned results) {
+  if (op.getNumOperands() != operands)
+    return ctx.emitOpError(op, "expected " + std::to_string(operands) +
+                                   " operands, but found " +
+                                   std::to_string(op.getNumOperands()));
+  if (op.getNumResults() != results)
+    return ctx.emitOpError(op, "requires " + std::to_string(results) +
+                                   " result" + (results == 1 ? "" : "s"));
+  return true;
+}
+
+//===-- shape ops: shared checks -----------------------------------------===//
+
+/// ODS's I64ArrayAttr: an array of i64 integers. Reports a missing one
+/// (`requires attribute`) or one of another kind.
+bool requireI64Array(Operation &op, VerifyContext &ctx, const char *name) {
+  Attribute a = op.getAttr(name);
+  if (!a)
+    return ctx.emitOpError(op,
+                           std::string("requires attribute '") + name + "'");
+  bool ok = a.isa(AttrKind::Array);
+  if (ok)
+    for (const Attribute &e : a.getArray())
+      ok &= e.isa(AttrKind::Integer) && e.getType().isInteger(64);
+  if (!ok)
+    return ctx.emitOpError(op, std::string("attribute '") + name +
+                                   "' failed to satisfy constraint: 64-bit "
+                                   "integer array attribute");
+  return true;
+}
+
+/// The values of an I64ArrayAttr checked by requireI64Array.
+std::vector<int64_t> i64Array(Operation &op, const char *name) {
+  std::vector<int64_t> out;
+  for (const Attribute &e : op.getAttr(name).getArray())
+    out.push_back(e.getInt());
+  return out;
+}
+
+/// ODS's "vector of any type values" (a vector of rank > 0 when
+/// `positiveRank`) for operand or result `index`.
+bool requireVector(Operation &op, VerifyContext &ctx, const char *kind,
+                   unsigned index, Type t, bool positiveRank = false) {
+  if (!t.isVector() || (positiveRank && t.getRank() == 0))
+    return typeConstraintError(op, ctx, kind, index,
+                               "vector of any type values", t);
+  return true;
+}
+
+/// Each value within [min, shape[i] + (halfOpen ? 0 : 1)), in MLIR's
+/// isIntegerArrayAttrConfinedToShape wording.
+bool confinedToShape(Operation &op, VerifyContext &ctx,
+                     const std::vector<int64_t> &values,
+                     const std::vector<int64_t> &shape, const char *name,
+                     bool halfOpen, int64_t min) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    int64_t max = shape[i] + (halfOpen ? 0 : 1);
+    if (values[i] < min || values[i] >= max)
+      return ctx.emitOpError(
+          op, std::string("expected ") + name + " dimension " +
+                  std::to_string(i) + " to be confined to [" +
+                  std::to_string(min) + ", " + std::to_string(max) + ")");
+  }
+  return true;
+}
+
+/// MLIR 19 supports unit strides only.
+bool unitStrides(Operation &op, VerifyContext &ctx,
+                 const std::vector<int64_t> &strides) {
+  for (int64_t s : strides)
+    if (s != 1)
+      return ctx.emitOpError(op, "expected strides to be confined to [1, 2)");
+  return true;
+}
+
+/// offsets[i] + sizes[i] <= shape[i], in MLIR's
+/// isSumOfIntegerArrayAttrConfinedToShape wording.
+bool sumConfinedToShape(Operation &op, VerifyContext &ctx,
+                        const std::vector<int64_t> &offsets,
+                        const std::vector<int64_t> &sizes,
+                        const std::vector<int64_t> &shape,
+                        const std::string &names) {
+  for (size_t i = 0; i < offsets.size() && i < sizes.size(); ++i)
+    if (offsets[i] + sizes[i] < 1 || offsets[i] + sizes[i] > shape[i])
+      return ctx.emitOpError(op, "expected sum(" + names + ") dimension " +
+                                     std::to_string(i) +
+                                     " to be confined to [1, " +
+                                     std::to_string(shape[i] + 1) + ")");
+  return true;
+}
+
+//===-- extract_strided_slice / insert_strided_slice ---------------------===//
+
+bool verifyExtractStridedSlice(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(op, ctx,
+                       {{"offsets", AttrKind::Array},
+                        {"sizes", AttrKind::Array},
+                        {"strides", AttrKind::Array}}))
+    return false;
+  if (!requireI64Array(op, ctx, "offsets") ||
+      !requireI64Array(op, ctx, "sizes") ||
+      !requireI64Array(op, ctx, "strides"))
+    return false;
+  if (!hasOperandsAndResults(op, ctx, 1, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  if (!requireVector(op, ctx, "operand", 0, src, true) ||
+      !requireVector(op, ctx, "result", 0, res, true))
+    return false;
+  if (res.getElementType() != src.getElementType())
+    return ctx.emitOpError(op, "failed to verify that operand and result "
+                               "have same element type");
+  std::vector<int64_t> offsets = i64Array(op, "offsets"),
+                       sizes = i64Array(op, "sizes"),
+                       strides = i64Array(op, "strides");
+  if (offsets.size() != sizes.size() || offsets.size() != strides.size())
+    return ctx.emitOpError(op, "expected offsets, sizes and strides "
+                               "attributes of same size");
+  // The three lists have one length, so MLIR's first check (offsets) is
+  // the one that fails.
+  const std::vector<int64_t> &shape = src.getShape();
+  if (offsets.size() > shape.size())
+    return ctx.emitOpError(op, "expected offsets attribute of rank no greater "
+                               "than vector rank");
+  if (!confinedToShape(op, ctx, offsets, shape, "offsets", true, 0) ||
+      !confinedToShape(op, ctx, sizes, shape, "sizes", false, 1) ||
+      !unitStrides(op, ctx, strides) ||
+      !sumConfinedToShape(op, ctx, offsets, sizes, shape, "offsets, sizes"))
+    return false;
+  // inferStridedSliceOpResultType: the sizes, then the untouched dims.
+  std::vector<int64_t> inferred = sizes;
+  inferred.insert(inferred.end(), shape.begin() + sizes.size(), shape.end());
+  Type want = Type::vector(inferred, src.getElementType());
+  if (res != want)
+    return ctx.emitOpError(op, "expected result type to be " + quoted(want));
+  return true;
+}
+
+bool verifyInsertStridedSlice(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(
+          op, ctx,
+          {{"offsets", AttrKind::Array}, {"strides", AttrKind::Array}}))
+    return false;
+  if (!requireI64Array(op, ctx, "offsets") ||
+      !requireI64Array(op, ctx, "strides"))
+    return false;
+  if (!hasOperandsAndResults(op, ctx, 2, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), dest = op.getOperand(1)->getType();
+  Type res = op.getResult(0)->getType();
+  if (!requireVector(op, ctx, "operand", 0, src, true) ||
+      !requireVector(op, ctx, "operand", 1, dest, true) ||
+      !requireVector(op, ctx, "result", 0, res, true))
+    return false;
+  if (res.getElementType() != src.getElementType())
+    return ctx.emitOpError(op, "failed to verify that operand #0 and result "
+                               "have same element type");
+  if (dest != res)
+    return ctx.emitOpError(op, "failed to verify that all of {dest, res} "
+                               "have same type");
+  std::vector<int64_t> offsets = i64Array(op, "offsets"),
+                       strides = i64Array(op, "strides");
+  if ((int64_t)offsets.size() != dest.getRank())
+    return ctx.emitOpError(op, "expected offsets of same size as "
+                               "destination vector rank");
+  if ((int64_t)strides.size() != src.getRank())
+    return ctx.emitOpError(op, "expected strides of same size as source "
+                               "vector rank");
+  if (src.getRank() > dest.getRank())
+    return ctx.emitOpError(op, "expected source rank to be no greater than "
+                               "destination rank");
+  // The source shape padded with leading 1s to the destination's rank.
+  std::vector<int64_t> srcAsDest(dest.getRank() - src.getRank(), 1);
+  srcAsDest.insert(srcAsDest.end(), src.getShape().begin(),
+                   src.getShape().end());
+  return confinedToShape(op, ctx, offsets, dest.getShape(), "offsets", true,
+                         0) &&
+         unitStrides(op, ctx, strides) &&
+         sumConfinedToShape(op, ctx, offsets, srcAsDest, dest.getShape(),
+                            "offsets, source vector shape");
+}
+
+//===-- extractelement / insertelement -----------------------------------===//
+
+/// The optional position operand `pos` (number `index`) and its presence
+/// for the vector's rank (0-D: none, 1-D: required).
+bool checkElementPosition(Operation &op, VerifyContext &ctx, Type vector,
+                          Value *pos, unsigned index) {
+  if (pos && !pos->getType().isIntOrIndex())
+    return typeConstraintError(op, ctx, "operand", index,
+                               "signless integer or index", pos->getType());
+  if (vector.getRank() == 0)
+    return !pos || ctx.emitOpError(op, "expected position to be empty with "
+                                       "0-D vector");
+  if (vector.getRank() != 1)
+    return ctx.emitOpError(op, "unexpected >1 vector rank");
+  if (!pos)
+    return ctx.emitOpError(op, "expected position for 1-D vector");
+  return true;
+}
+
+bool verifyExtractElement(Operation &op, VerifyContext &ctx) {
+  if (op.getNumOperands() < 1 || op.getNumResults() != 1)
+    return ctx.emitOpError(op, "requires a vector operand and one result");
+  if (op.getNumOperands() > 2)
+    return ctx.emitOpError(op, "operand group starting at #1 requires 0 or 1 "
+                               "element, but found " +
+                                   std::to_string(op.getNumOperands() - 1));
+  Type v = op.getOperand(0)->getType();
+  if (!requireVector(op, ctx, "operand", 0, v))
+    return false;
+  Value *pos = op.getNumOperands() > 1 ? op.getOperand(1) : nullptr;
+  if (pos && !pos->getType().isIntOrIndex())
+    return typeConstraintError(op, ctx, "operand", 1,
+                               "signless integer or index", pos->getType());
+  if (v.getElementType() != op.getResult(0)->getType())
+    return ctx.emitOpError(op, "failed to verify that result type matches "
+                               "element type of vector operand");
+  return checkElementPosition(op, ctx, v, pos, 1);
+}
+
+bool verifyInsertElement(Operation &op, VerifyContext &ctx) {
+  if (op.getNumOperands() < 2 || op.getNumResults() != 1)
+    return ctx.emitOpError(op, "requires a source, a destination and one "
+                               "result");
+  if (op.getNumOperands() > 3)
+    return ctx.emitOpError(op, "operand group starting at #2 requires 0 or 1 "
+                               "element, but found " +
+                                   std::to_string(op.getNumOperands() - 2));
+  Type dest = op.getOperand(1)->getType(), res = op.getResult(0)->getType();
+  if (!requireVector(op, ctx, "operand", 1, dest))
+    return false;
+  Value *pos = op.getNumOperands() > 2 ? op.getOperand(2) : nullptr;
+  if (pos && !pos->getType().isIntOrIndex())
+    return typeConstraintError(op, ctx, "operand", 2,
+                               "signless integer or index", pos->getType());
+  if (!requireVector(op, ctx, "result", 0, res))
+    return false;
+  if (res.getElementType() != op.getOperand(0)->getType())
+    return ctx.emitOpError(op, "failed to verify that source operand type "
+                               "matches element type of result");
+  if (dest != res)
+    return ctx.emitOpError(op, "failed to verify that all of {dest, result} "
+                               "have same type");
+  return checkElementPosition(op, ctx, res, pos, 2);
+}
+
+//===-- shuffle / transpose ----------------------------------------------===//
+
+bool verifyShuffle(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(op, ctx, {{"mask", AttrKind::Array}}) ||
+      !requireI64Array(op, ctx, "mask") ||
+      !hasOperandsAndResults(op, ctx, 2, 1))
+    return false;
+  Type v1 = op.getOperand(0)->getType(), v2 = op.getOperand(1)->getType();
+  Type res = op.getResult(0)->getType();
+  for (unsigned i = 0; i < 2; ++i)
+    if (!op.getOperand(i)->getType().isVector())
+      return typeConstraintError(op, ctx, "operand", i,
+                                 "fixed-length vector of any type values",
+                                 op.getOperand(i)->getType());
+  if (!requireVector(op, ctx, "result", 0, res, true))
+    return false;
+  if (res.getElementType() != v1.getElementType())
+    return ctx.emitOpError(op, "failed to verify that first operand v1 and "
+                               "result have same element type");
+  if (res.getElementType() != v2.getElementType())
+    return ctx.emitOpError(op, "failed to verify that second operand v2 and "
+                               "result have same element type");
+  int64_t rank = res.getRank();
+  bool zeroD = v1.getRank() == 0 && v2.getRank() == 0 && rank == 1;
+  if (!zeroD && (v1.getRank() != rank || v2.getRank() != rank))
+    return ctx.emitOpError(op, "rank mismatch");
+  for (unsigned r = 1; r < v1.getRank(); ++r)
+    if (res.getDimSize(r) != v1.getDimSize(r) ||
+        v1.getDimSize(r) != v2.getDimSize(r))
+      return ctx.emitOpError(op, "dimension mismatch");
+  std::vector<int64_t> mask = i64Array(op, "mask");
+  if (mask.empty())
+    return ctx.emitOpError(op, "invalid mask length");
+  if ((int64_t)mask.size() != res.getDimSize(0))
+    return ctx.emitOpError(op, "mask length mismatch");
+  int64_t total = (v1.getRank() == 0 ? 1 : v1.getDimSize(0)) +
+                  (v2.getRank() == 0 ? 1 : v2.getDimSize(0));
+  for (size_t i = 0; i < mask.size(); ++i)
+    if (mask[i] < 0 || mask[i] >= total)
+      return ctx.emitOpError(op, "mask index #" + std::to_string(i + 1) +
+                                     " out of range");
+  return true;
+}
+
+bool verifyTranspose(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(
+          op, ctx,
+          {{"permutation", AttrKind::DenseArray, nullptr, Type::integer(64)}}))
+    return false;
+  if (!op.getAttr("permutation"))
+    return ctx.emitOpError(op, "requires attribute 'permutation'");
+  if (!hasOperandsAndResults(op, ctx, 1, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  if (!requireVector(op, ctx, "operand", 0, src) ||
+      !requireVector(op, ctx, "result", 0, res))
+    return false;
+  if (res.getElementType() != src.getElementType())
+    return ctx.emitOpError(op, "failed to verify that operand and result "
+                               "have same element type");
+  int64_t rank = res.getRank();
+  if (src.getRank() != rank)
+    return ctx.emitOpError(op, "vector result rank mismatch: " +
+                                   std::to_string(rank));
+  const std::vector<int64_t> &perm = op.getAttr("permutation").getInts();
+  if ((int64_t)perm.size() != rank)
+    return ctx.emitOpError(op, "transposition length mismatch: " +
+                                   std::to_string(perm.size()));
+  std::vector<bool> seen(rank, false);
+  for (size_t i = 0; i < perm.size(); ++i) {
+    int64_t p = perm[i];
+    if (p < 0 || p >= rank)
+      return ctx.emitOpError(op, "transposition index out of range: " +
+                                     std::to_string(p));
+    if (seen[p])
+      return ctx.emitOpError(op,
+                             "duplicate position index: " + std::to_string(p));
+    seen[p] = true;
+    if (res.getDimSize((unsigned)i) != src.getDimSize((unsigned)p))
+      return ctx.emitOpError(op, "dimension size mismatch at: " +
+                                     std::to_string(p));
+  }
+  return true;
+}
+
+//===-- outerproduct -----------------------------------------------------===//
+
+/// MLIR's isSupportedCombiningKind for the result's element type.
+bool kindSupports(std::string_view kind, Type elt) {
+  if (elt.isFloat())
+    return vectorKindAcceptsFloat(kind);
+  return elt.isIntOrIndex() && vectorKindAcceptsInt(kind);
+}
+
+bool verifyOuterProduct(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(op, ctx, {{"kind", AttrKind::Opaque, "#vector.kind<"}}))
+    return false;
+  Attribute kindAttr = op.getAttr("kind");
+  std::string_view kind =
+      kindAttr ? vectorKindName(kindAttr.getString()) : "add";
+  if (!isVectorKind(kind))
+    return ctx.emitOpError(op, "attribute 'kind' failed to satisfy "
+                               "constraint: Kind of combining function for "
+                               "contractions and reductions");
+  if (op.getNumOperands() < 2 || op.getNumResults() != 1)
+    return ctx.emitOpError(op, "requires two or three operands and one "
+                               "result");
+  if (op.getNumOperands() > 3)
+    return ctx.emitOpError(op, "operand group starting at #2 requires 0 or 1 "
+                               "element, but found " +
+                                   std::to_string(op.getNumOperands() - 2));
+  Type lhs = op.getOperand(0)->getType(), rhs = op.getOperand(1)->getType();
+  Type res = op.getResult(0)->getType();
+  Value *acc = op.getNumOperands() > 2 ? op.getOperand(2) : nullptr;
+  if (!requireVector(op, ctx, "operand", 0, lhs, true) ||
+      (acc && !requireVector(op, ctx, "operand", 2, acc->getType(), true)) ||
+      !requireVector(op, ctx, "result", 0, res, true))
+    return false;
+  if (res.getElementType() != lhs.getElementType())
+    return ctx.emitOpError(op, "failed to verify that lhs operand and result "
+                               "have same element type");
+  if (res.getElementType() != elementTypeOrSelf(rhs))
+    return ctx.emitOpError(op, "failed to verify that rhs operand and result "
+                               "have same element type");
+  if (lhs.getRank() != 1)
+    return ctx.emitOpError(op, "expected 1-d vector for operand #1");
+  if (rhs.isVector()) {
+    if (rhs.getRank() != 1)
+      return ctx.emitOpError(op, "expected 1-d vector for operand #2");
+    if (res.getRank() != 2)
+      return ctx.emitOpError(op, "expected 2-d vector result");
+    if (lhs.getDimSize(0) != res.getDimSize(0))
+      return ctx.emitOpError(op, "expected #1 operand dim to match result "
+                                 "dim #1");
+    if (rhs.getDimSize(0) != res.getDimSize(1))
+      return ctx.emitOpError(op, "expected #2 operand dim to match result "
+                                 "dim #2");
+  } else {
+    if (res.getRank() != 1)
+      return ctx.emitOpError(op, "expected 1-d vector result");
+    if (lhs.getDimSize(0) != res.getDimSize(0))
+      return ctx.emitOpError(op, "expected #1 operand dim to match result "
+                                 "dim #1");
+  }
+  if (acc && acc->getType() != res)
+    return ctx.emitOpError(op, "expected operand #3 of same type as result "
+                               "type");
+  if (!kindSupports(kind, res.getElementType()))
+    return ctx.emitOpError(op, "unsupported outerproduct type");
+  return true;
+}
+
+//===-- bitcast / shape_cast ---------------------------------------------===//
+
+bool verifyBitCast(Operation &op, VerifyContext &ctx) {
+  if (!hasOperandsAndResults(op, ctx, 1, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  if (!requireVector(op, ctx, "operand", 0, src) ||
+      !requireVector(op, ctx, "result", 0, res))
+    return false;
+  if (src.getRank() != res.getRank())
+    return ctx.emitOpError(op, "failed to verify that all of {source, "
+                               "result} have same rank");
+  for (int64_t i = 0; i + 1 < src.getRank(); ++i)
+    if (src.getDimSize((unsigned)i) != res.getDimSize((unsigned)i))
+      return ctx.emitOpError(op, "dimension size mismatch at: " +
+                                     std::to_string(i));
+  int64_t srcBits = bitWidth(src.getElementType());
+  int64_t resBits = bitWidth(res.getElementType());
+  if (src.getRank() == 0) {
+    if (srcBits != resBits)
+      return ctx.emitOpError(op, "source/result bitwidth of the 0-D vector "
+                                 "element types must be equal");
+  } else if (srcBits * src.getShape().back() !=
+             resBits * res.getShape().back()) {
+    return ctx.emitOpError(op, "source/result bitwidth of the minor 1-D "
+                               "vectors must be equal");
+  }
+  return true;
+}
+
+/// MLIR's isValidShapeCast: each dim of the lower-rank shape `a` is the
+/// product of a contiguous run of dims of `b` (trailing 1s absorbed).
+bool isValidShapeCast(const std::vector<int64_t> &a,
+                      const std::vector<int64_t> &b) {
+  auto allOnes = [](const std::vector<int64_t> &v, size_t from) {
+    return std::all_of(v.begin() + from, v.end(),
+                       [](int64_t d) { return d == 1; });
+  };
+  if (a.empty() && allOnes(b, 0))
+    return true;
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    int64_t dimB = 1;
+    while (dimB < a[i] && j < b.size())
+      dimB *= b[j++];
+    if (a[i] != dimB)
+      break;
+    ++i;
+    if (i < a.size() && allOnes(a, i))
+      i = a.size();
+    if (j < b.size() && allOnes(b, j))
+      j = b.size();
+  }
+  return i == a.size() && j == b.size();
+}
+
+bool verifyShapeCast(Operation &op, VerifyContext &ctx) {
+  if (!hasOperandsAndResults(op, ctx, 1, 1))
+    return false;
+  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
+  if (!requireVector(op, ctx, "operand", 0, src) ||
+      !requireVector(op, ctx, "result", 0, res))
+    return false;
+  if (src.getElementType() != res.getElementType())
+    return ctx.emitOpError(op, "source/result vectors must have same element "
+                               "type");
+  if (src.getNumElements() != res.getNumElements())
+    return ctx.emitOpError(op, "source/result number of elements must match");
+  bool valid = src.getRank() < res.getRank()
+                   ? isValidShapeCast(src.getShape(), res.getShape())
+               : src.getRank() > res.getRank()
+                   ? isValidShapeCast(res.getShape(), src.getShape())
+                   : true;
+  if (!valid)
+    return ctx.emitOpError(op, "invalid shape cast");
+  return true;
+}
+
+//===-- constant_mask / create_mask --------------------------------------===//
+
+/// ODS's "vector of 1-bit signless integer values" for result 0.
+bool requireMaskResult(Operation &op, VerifyContext &ctx) {
+  Type t = op.getResult(0)->getType();
+  if (!t.isVector() || !t.getElementType().isInteger(1))
+    return typeConstraintError(op, ctx, "result", 0,
+                               "vector of 1-bit signless integer values", t);
+  return true;
+}
+
+bool verifyConstantMask(Operation &op, VerifyContext &ctx) {
+  if (!checkProperties(op, ctx, {{"mask_dim_sizes", AttrKind::Array}}) ||
+      !requireI64Array(op, ctx, "mask_dim_sizes") ||
+      !hasOperandsAndResults(op, ctx, 0, 1) || !requireMaskResult(op, ctx))
+    return false;
+  Type t = op.getResult(0)->getType();
+  std::vector<int64_t> sizes = i64Array(op, "mask_dim_sizes");
+  // MLIR reports the 0-D cases without the op prefix.
+  if (t.getRank() == 0) {
+    if (sizes.size() != 1)
+      return ctx.emitError(op, "array attr must have length 1 for 0-D "
+                               "vectors");
+    if (sizes[0] != 0 && sizes[0] != 1)
+      return ctx.emitError(op, "mask dim size must be either 0 or 1 for 0-D "
+                               "vectors");
+    return true;
+  }
+  if ((int64_t)sizes.size() != t.getRank())
+    return ctx.emitOpError(op, "must specify array attr of size equal vector "
+                               "result rank");
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i] < 0 || sizes[i] > t.getDimSize((unsigned)i))
+      return ctx.emitOpError(op, "array attr of size out of bounds of vector "
+                                 "result dimension size");
+  // The mask is a conjunction over the dims: one empty dim empties all.
+  bool anyZero = std::count(sizes.begin(), sizes.end(), 0) > 0;
+  bool allZero =
+      std::count(sizes.begin(), sizes.end(), 0) == (std::ptrdiff_t)sizes.size();
+  if (anyZero && !allZero)
+    return ctx.emitOpError(op, "expected all mask dim sizes to be zeros, as "
+                               "a result of conjunction with zero mask dim");
+  return true;
+}
+
+bool verifyCreateMask(Operation &op, VerifyContext &ctx) {
+  if (op.getNumResults() != 1)
+    return ctx.emitOpError(op, "requires one result");
+  if (!checkIndexOperands(op, ctx, 0, op.getNumOperands()) ||
+      !requireMaskResult(op, ctx))
+    return false;
+  Type t = op.getResult(0)->getType();
+  if (t.getRank() == 0 && op.getNumOperands() != 1)
+    return ctx.emitOpError(op, "must specify exactly one operand for 0-D "
+                               "create_mask");
+  if (t.getRank() != 0 && (int64_t)op.getNumOperands() != t.getRank())
+    return ctx.emitOpError(op, "must specify an operand for each result "
+                               "vector dimension");
+  return true;
+}
+
 } // namespace
 
 void registerVectorOpVerifiers(OpVerifierRegistry &r) {
@@ -612,6 +1153,17 @@ void registerVectorOpVerifiers(OpVerifierRegistry &r) {
   r.add("vector.load", verifyLoadStore);
   r.add("vector.store", verifyLoadStore);
   r.add("vector.print", verifyPrint);
+  r.add("vector.extract_strided_slice", verifyExtractStridedSlice);
+  r.add("vector.insert_strided_slice", verifyInsertStridedSlice);
+  r.add("vector.extractelement", verifyExtractElement);
+  r.add("vector.insertelement", verifyInsertElement);
+  r.add("vector.shuffle", verifyShuffle);
+  r.add("vector.transpose", verifyTranspose);
+  r.add("vector.outerproduct", verifyOuterProduct);
+  r.add("vector.bitcast", verifyBitCast);
+  r.add("vector.shape_cast", verifyShapeCast);
+  r.add("vector.constant_mask", verifyConstantMask);
+  r.add("vector.create_mask", verifyCreateMask);
 }
 
 } // namespace affjit

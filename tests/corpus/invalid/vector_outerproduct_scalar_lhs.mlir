@@ -1,0 +1,6 @@
+// EXPECT-ERROR: 4:8: custom op 'vector.outerproduct' expected vector type for operand #1
+// the lhs must be a vector
+func.func @f(%a: f32, %b: vector<8xf32>) {
+  %0 = vector.outerproduct %a, %b : f32, vector<8xf32>
+  return
+}
