@@ -58,6 +58,13 @@ bool allocates(Operation *op, Effects &out) {
   return true;
 }
 
+/// memref.realloc: reads the source's elements into a new buffer and frees
+/// the source.
+bool reallocates(Operation *op, Effects &out) {
+  return addOnOperand(out, op, EffectKind::Read, 0) &&
+         addOnOperand(out, op, EffectKind::Free, 0) && allocates(op, out);
+}
+
 bool frees(Operation *op, Effects &out) {
   return addOnOperand(out, op, EffectKind::Free, 0);
 }
@@ -175,6 +182,7 @@ const std::unordered_map<std::string_view, Describer> &describers() {
       {"memref.alloc", allocates},
       {"memref.alloca", allocates},
       {"memref.dealloc", frees},
+      {"memref.realloc", reallocates},
       {"memref.dma_start", memrefDmaStart},
       {"memref.dma_wait", readsOperand0},
       {"memref.prefetch", noEffect},

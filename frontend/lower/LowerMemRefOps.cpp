@@ -143,6 +143,39 @@ bool lowerAlloc(LoweringContext &lc, Operation &op) {
   return true;
 }
 
+/// A new buffer of the result's size holding the source's first elements
+/// (as many as both have); the source's buffer is freed, as memref.realloc
+/// invalidates it.
+bool lowerRealloc(LoweringContext &lc, Operation &op) {
+  Builder &b = lc.builder();
+  Value *source = op.getOperand(0);
+  Type from = source->getType(), to = op.getResult(0)->getType();
+  llvm::Value *desc = lc.lookup(source);
+  llvm::Value *newSize = to.isDynamicDim(0) ? lc.lookup(op.getOperand(1))
+                                            : lc.indexConst(to.getDimSize(0));
+  llvm::Value *eltBytes = b.getInt64(elementBytes(lc, to));
+  Attribute alignAttr = op.getAttr("alignment");
+  int64_t align = alignAttr ? std::max<int64_t>(alignAttr.getInt(), 1) : 64;
+  auto *allocTy = llvm::FunctionType::get(
+      b.getPtrTy(), {b.getInt64Ty(), b.getInt64Ty()}, false);
+  llvm::Value *ptr =
+      b.CreateCall(lc.runtimeFunction("affjit_rt_aligned_alloc", allocTy),
+                   {b.CreateMul(newSize, eltBytes), b.getInt64(align)});
+  llvm::Value *oldSize = lc.size(desc, from, 0);
+  llvm::Value *kept =
+      b.CreateSelect(b.CreateICmpULT(oldSize, newSize), oldSize, newSize);
+  llvm::Value *first = b.CreateGEP(lc.convertType(from.getElementType()),
+                                   lc.alignedPtr(desc), lc.offset(desc, from));
+  b.CreateMemCpy(ptr, llvm::MaybeAlign(1), first, llvm::MaybeAlign(1),
+                 b.CreateMul(kept, eltBytes));
+  auto *freeTy = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+  b.CreateCall(lc.runtimeFunction("affjit_rt_free", freeTy),
+               {lc.allocatedPtr(desc)});
+  lc.map(op.getResult(0), lc.makeDescriptor(to, ptr, ptr, lc.indexConst(0),
+                                            {newSize}, {lc.indexConst(1)}));
+  return true;
+}
+
 bool lowerDealloc(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   auto *fty = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
@@ -729,6 +762,7 @@ void registerMemRefOpLowerings(OpLoweringRegistry &r) {
   r.add("memref.alloc", lowerAlloc);
   r.add("memref.alloca", lowerAlloc);
   r.add("memref.dealloc", lowerDealloc);
+  r.add("memref.realloc", lowerRealloc);
   r.add("memref.alloca_scope", lowerAllocaScope);
   r.add("memref.load", lowerLoad);
   r.add("memref.store", lowerStore);

@@ -89,6 +89,22 @@ TEST(UnregisteredOps, RegionsAndTerminatorsAreTheirDialectsBusiness) {
       << r.out;
 }
 
+TEST(UnregisteredOps, ALoopBodyStillEndsInItsOwnYield) {
+  // Found by the parse fuzzer: with an opaque op last, printing the loop in
+  // custom form added an affine.yield of no value behind it.
+  CommandResult r = affjit("opt", R"(func.func @k(%m: memref<4xf32>) -> f32 {
+  %s = "affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<1xi32>, lowerBoundsMap = affine_map<() -> (0)>, reductions = [0], steps = [1], upperBoundsGroups = dense<1> : tensor<1xi32>, upperBoundsMap = affine_map<() -> (4)>}> ({
+  ^bb0(%i: index):
+    %v = affine.load %m[%i] : memref<4xf32>
+    "test.yield"(%v) : (f32) -> ()
+  }) : () -> f32
+  return %s : f32
+}
+)");
+  EXPECT_EQ(r.exitCode, 1) << r.out;
+  EXPECT_NE(r.err.find("block with no terminator"), std::string::npos) << r.err;
+}
+
 TEST(UnregisteredOps, CompilingOneIsAnErrorAtItsLocation) {
   CommandResult r = affjit("run -e f", kOpaqueBetweenNests);
   EXPECT_EQ(r.exitCode, 1);

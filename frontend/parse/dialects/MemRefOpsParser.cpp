@@ -288,6 +288,28 @@ bool parseAssumeAlignment(Parser &p, OperationState &st) {
 //---------------------------------------------===//
 
 /// `memref.cast %m [attr-dict] : T1 to T2`
+/// `memref.realloc %m[(%size)] [attr-dict] : T1 to T2`
+bool parseRealloc(Parser &p, OperationState &st) {
+  UnresolvedOperand m, size;
+  bool hasSize = false;
+  if (!p.parseOperand(m))
+    return false;
+  if (p.consumeIf(Tok::LParen)) {
+    hasSize = true;
+    if (!p.parseOperand(size) || !p.expect(Tok::RParen, "')'"))
+      return false;
+  }
+  Type src, dst;
+  if (!p.parseOptionalAttrDict(st.attrs) ||
+      !parseSourceAndResultTypes(p, st, src, dst) ||
+      !p.resolveOperand(m, src, st.operands))
+    return false;
+  if (hasSize && !p.resolveOperand(size, Type::index(), st.operands))
+    return false;
+  st.types.push_back(dst);
+  return true;
+}
+
 bool parseCast(Parser &p, OperationState &st) {
   UnresolvedOperand m;
   Type src, dst;
@@ -709,6 +731,7 @@ void registerMemRefOpParsers(OpParserRegistry &r) {
       {"prefetch", parsePrefetch, true},
       {"assume_alignment", parseAssumeAlignment, true},
       {"cast", parseCast, true},
+      {"realloc", parseRealloc, false},
       {"copy", parseCopy, true},
       {"subview", parseSubView, true},
       {"reinterpret_cast", parseReinterpretCast, true},

@@ -189,6 +189,18 @@ void printCast(Printer &p, Operation &op) {
   printSourceAndResultTypes(p, op, "to");
 }
 
+void printRealloc(Printer &p, Operation &op) {
+  p.os() << "memref.realloc ";
+  p.printOperand(op.getOperand(0));
+  if (op.getNumOperands() == 2) {
+    p.os() << '(';
+    p.printOperand(op.getOperand(1));
+    p.os() << ')';
+  }
+  p.printOptionalAttrDict(op.getAttrs());
+  printSourceAndResultTypes(p, op, "to");
+}
+
 void printCopy(Printer &p, Operation &op) {
   p.os() << "memref.copy ";
   p.printOperands(op.getOperands());
@@ -405,6 +417,7 @@ void registerMemRefOpPrinters(OpPrinterRegistry &r) {
   r.add("memref.prefetch", printPrefetch);
   r.add("memref.assume_alignment", printAssumeAlignment);
   r.add("memref.cast", printCast);
+  r.add("memref.realloc", printRealloc);
   r.add("memref.copy", printCopy);
   r.add("memref.subview", printSubView);
   r.add("memref.reinterpret_cast", printReinterpretCast);

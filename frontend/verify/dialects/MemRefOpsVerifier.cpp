@@ -252,6 +252,35 @@ bool verifyAllocLike(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+/// Rank-1 identity memrefs of one element type; a size operand exactly
+/// when the result's size is dynamic.
+bool verifyRealloc(Operation &op, VerifyContext &ctx) {
+  if (op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
+      op.getNumResults() != 1)
+    return ctx.emitOpError(op, "expects a source, an optional size and one "
+                               "result");
+  Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
+  auto isOneDimIdentity = [](Type t) {
+    return t.isMemRef() && t.getRank() == 1 && hasIdentityLayout(t);
+  };
+  if (!isOneDimIdentity(src))
+    return badOperand(op, ctx, 0, "1D memref of any type values");
+  if (!isOneDimIdentity(dst))
+    return badResult(op, ctx, 0, "1D memref of any type values");
+  if (src.getElementType() != dst.getElementType())
+    return ctx.emitError(op, "different element types specified for source "
+                             "memref type " +
+                                 quoted(src) + " and result memref type " +
+                                 quoted(dst));
+  bool dynamic = dst.isDynamicDim(0), hasSize = op.getNumOperands() == 2;
+  if (dynamic != hasSize)
+    return ctx.emitError(op, std::string(dynamic ? "missing" : "unnecessary") +
+                                 " dimension operand for result type " +
+                                 quoted(dst));
+  return !hasSize || op.getOperand(1)->getType().isIndex() ||
+         ctx.emitOpError(op, "expects an index size");
+}
+
 bool verifyDealloc(Operation &op, VerifyContext &ctx) {
   if (!expectShape(op, ctx, 1, 0))
     return false;
@@ -1000,6 +1029,7 @@ void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
   r.add("memref.prefetch", verifyPrefetch);
   r.add("memref.assume_alignment", verifyAssumeAlignment);
   r.add("memref.cast", verifyCast);
+  r.add("memref.realloc", verifyRealloc);
   r.add("memref.copy", verifyCopy);
   r.add("memref.subview", verifySubView);
   r.add("memref.reinterpret_cast", verifyReinterpretCast);
