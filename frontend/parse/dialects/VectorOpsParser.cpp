@@ -301,6 +301,18 @@ bool parseFma(Parser &p, OperationState &state) {
 
 //===-- extract / insert -------------------------------------------------===//
 
+/// One signed integer of a bracketed list, appended to `out`.
+bool parseListInteger(Parser &p, const OperationState &state,
+                      std::vector<int64_t> &out) {
+  if (!p.tok().is(Tok::Integer) && !p.tok().is(Tok::Minus))
+    return opError(p, state, p.getLoc(), "expected integer value");
+  int64_t v;
+  if (!p.parseSignedInteger(v))
+    return false;
+  out.push_back(v);
+  return true;
+}
+
 /// `[0, %i, 2]`: static entries and dynamic SSA positions (kDynamic).
 bool parsePositions(Parser &p, const OperationState &state,
                     std::vector<int64_t> &positions,
@@ -319,12 +331,8 @@ bool parsePositions(Parser &p, const OperationState &state,
       positions.push_back(kDynamic);
       continue;
     }
-    if (!p.tok().is(Tok::Integer) && !p.tok().is(Tok::Minus))
-      return opError(p, state, p.getLoc(), "expected integer value");
-    int64_t v;
-    if (!p.parseSignedInteger(v))
+    if (!parseListInteger(p, state, positions))
       return false;
-    positions.push_back(v);
   } while (p.consumeIf(Tok::Comma));
   return p.expect(Tok::RSquare, "']' in dynamic index list");
 }
@@ -594,12 +602,8 @@ bool parseDenseI64List(Parser &p, const OperationState &state,
   if (p.consumeIf(Tok::RSquare))
     return true;
   do {
-    if (!p.tok().is(Tok::Integer) && !p.tok().is(Tok::Minus))
-      return opError(p, state, p.getLoc(), "expected integer value");
-    int64_t v;
-    if (!p.parseSignedInteger(v))
+    if (!parseListInteger(p, state, values))
       return false;
-    values.push_back(v);
   } while (p.consumeIf(Tok::Comma));
   return p.expect(Tok::RSquare, "']'");
 }

@@ -650,6 +650,17 @@ bool requireVector(Operation &op, VerifyContext &ctx, const char *kind,
   return true;
 }
 
+/// One vector operand and one vector result (transpose, bitcast,
+/// shape_cast), their types in `src` and `res`.
+bool oneVectorToOne(Operation &op, VerifyContext &ctx, Type &src, Type &res) {
+  if (!hasOperandsAndResults(op, ctx, 1, 1))
+    return false;
+  src = op.getOperand(0)->getType();
+  res = op.getResult(0)->getType();
+  return requireVector(op, ctx, "operand", 0, src) &&
+         requireVector(op, ctx, "result", 0, res);
+}
+
 /// Each value within [min, shape[i] + (halfOpen ? 0 : 1)), in MLIR's
 /// isIntegerArrayAttrConfinedToShape wording.
 bool confinedToShape(Operation &op, VerifyContext &ctx,
@@ -899,11 +910,8 @@ bool verifyTranspose(Operation &op, VerifyContext &ctx) {
     return false;
   if (!op.getAttr("permutation"))
     return ctx.emitOpError(op, "requires attribute 'permutation'");
-  if (!hasOperandsAndResults(op, ctx, 1, 1))
-    return false;
-  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
-  if (!requireVector(op, ctx, "operand", 0, src) ||
-      !requireVector(op, ctx, "result", 0, res))
+  Type src, res;
+  if (!oneVectorToOne(op, ctx, src, res))
     return false;
   if (res.getElementType() != src.getElementType())
     return ctx.emitOpError(op, "failed to verify that operand and result "
@@ -1003,11 +1011,8 @@ bool verifyOuterProduct(Operation &op, VerifyContext &ctx) {
 //===-- bitcast / shape_cast ---------------------------------------------===//
 
 bool verifyBitCast(Operation &op, VerifyContext &ctx) {
-  if (!hasOperandsAndResults(op, ctx, 1, 1))
-    return false;
-  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
-  if (!requireVector(op, ctx, "operand", 0, src) ||
-      !requireVector(op, ctx, "result", 0, res))
+  Type src, res;
+  if (!oneVectorToOne(op, ctx, src, res))
     return false;
   if (src.getRank() != res.getRank())
     return ctx.emitOpError(op, "failed to verify that all of {source, "
@@ -1057,11 +1062,8 @@ bool isValidShapeCast(const std::vector<int64_t> &a,
 }
 
 bool verifyShapeCast(Operation &op, VerifyContext &ctx) {
-  if (!hasOperandsAndResults(op, ctx, 1, 1))
-    return false;
-  Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
-  if (!requireVector(op, ctx, "operand", 0, src) ||
-      !requireVector(op, ctx, "result", 0, res))
+  Type src, res;
+  if (!oneVectorToOne(op, ctx, src, res))
     return false;
   if (src.getElementType() != res.getElementType())
     return ctx.emitOpError(op, "source/result vectors must have same element "
