@@ -5,7 +5,8 @@
 # is left in build-fuzz/fuzz-TARGET/artifacts/ (each target also keeps the
 # corpus it grew in build-fuzz/fuzz-TARGET/corpus/ for the next run).
 #
-#   parse, compile  every .mlir file under tests/ and examples/ as seeds;
+#   parse, compile  every .mlir file under tests/ and examples/ and the
+#                   generated fusion programs in scf form as seeds;
 #                   AFFJIT_FUZZ_RUNS inputs (default 100000) or
 #                   AFFJIT_FUZZ_SECONDS (default 45), whichever ends first.
 #   fusion          differential: --pipeline=none and --pipeline=default
@@ -61,7 +62,7 @@ fi
 build=()
 for target in $targets; do
   case $target in
-  parse | compile) build+=("affjit-fuzz-$target") ;;
+  parse | compile) build+=("affjit-fuzz-$target" affjit_gen_fusion_program) ;;
   fusion) build+=(affjit-fuzz-fusion affjit_gen_fusion_program) ;;
   *)
     echo "fuzz.sh: unknown target '$target' (known: parse compile fusion)" >&2
@@ -96,6 +97,18 @@ for i in $(seq 1 "${AFFJIT_FUZZ_FUSION_SEEDS:-12}"); do
   done
   printf '%b' "$bytes" >"$seeds/fusion/seed-$i"
 done
+# The parse and compile targets also start from scf programs as MLIR's
+# pipelines emit them: the generated programs through mlir-opt
+# --lower-affine (scf.for, scf.if, memref.load/store with arith index
+# arithmetic), next to the scf programs of tests/corpus.
+mlir_opt=$(command -v mlir-opt-19 || echo /usr/lib/llvm-19/bin/mlir-opt)
+if [ -x "$mlir_opt" ]; then
+  for f in "$seeds"/fusion/gen-*.mlir; do
+    [ -e "$f" ] || continue
+    "$mlir_opt" --lower-affine "$f" -o "$seeds/all/scf-$(basename "$f")" ||
+      rm -f "$seeds/all/scf-$(basename "$f")"
+  done
+fi
 if [ "${AFFJIT_FUZZ_FUSION_CORPUS:-0}" = 1 ]; then
   cp tests/programs/fusion/*.mlir "$seeds/fusion/"
 fi

@@ -1,9 +1,10 @@
-// `affjit ops [--markdown]`: the ops affjit reads, per dialect, and what it
-// does with each (custom syntax, verification, compilation), taken from the
-// op registries themselves so that the list cannot go stale;
+// `affjit ops [--markdown] [-o OUT]`: the ops affjit reads, per dialect, and
+// what it does with each (custom syntax, verification, compilation), taken from
+// the op registries themselves so that the list cannot go stale;
 // docs/supported-ops.md is its --markdown output. Then the ops users meet
 // most that affjit does not read, with what to do instead.
 #include "engine/cli/Commands.h"
+#include "engine/cli/Output.h"
 #include "frontend/ir/OperationState.h"
 #include "frontend/lower/OpLowerings.h"
 #include "frontend/parse/OpParsers.h"
@@ -21,6 +22,7 @@ namespace {
 
 struct OpsOptions {
   bool markdown = false;
+  std::string output = "-";
 };
 
 /// What affjit does with one op.
@@ -41,8 +43,8 @@ const Unsupported kUnsupported[] = {
      "bufferize first: mlir-opt --one-shot-bufferize="
      "\"bufferize-function-boundaries\""},
     {"linalg.*", "lower first: mlir-opt --convert-linalg-to-affine-loops"},
-    {"cf.*, llvm.*", "keep structured control flow (affine, scf)"},
-    {"memref.atomic_rmw, memref.generic_atomic_rmw", "not yet read"},
+    {"cf.* (but cf.assert), llvm.*",
+     "keep structured control flow (affine, scf)"},
     {"vector.gather, vector.scatter, vector.contract, vector.mask",
      "not yet read"},
     {"ops of other dialects in generic form (\"test.op\"(...))",
@@ -121,13 +123,18 @@ CommandFn addOpsCommand(CLI::App &app) {
              "each");
   cmd->add_flag("--markdown", opts->markdown,
                 "Print the table of docs/supported-ops.md");
+  cmd->add_option("-o,--output", opts->output, "Output file ('-': stdout)")
+      ->capture_default_str();
   return [cmd, opts]() -> int {
     if (!cmd->parsed())
       return -1;
+    if (!redirectStdout(opts->output))
+      return 1;
     if (opts->markdown)
       printMarkdown(std::cout);
     else
       printPlain(std::cout);
+    std::cout.flush();
     return 0;
   };
 }

@@ -281,7 +281,7 @@ bool Operation::isTerminator() const {
   return name == "affine.yield" || name == "func.return" ||
          name == "memref.alloca_scope.return" || name == "scf.yield" ||
          name == "scf.condition" || name == "scf.reduce" ||
-         name == "scf.reduce.return";
+         name == "scf.reduce.return" || name == "memref.atomic_yield";
 }
 
 std::vector<Value *> Operation::getOperands(unsigned begin,

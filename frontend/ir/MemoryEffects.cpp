@@ -65,6 +65,23 @@ bool reallocates(Operation *op, Effects &out) {
          addOnOperand(out, op, EffectKind::Free, 0) && allocates(op, out);
 }
 
+/// The atomics read and write their element in one step (MLIR 19 declares
+/// MemRead and MemWrite on the memref): every dependence and alias check
+/// sees both, and as they are not MemRefAccesses, loop analyses treat them
+/// as ops they cannot place (no loop holding one is proven parallel).
+bool readsAndWrites(Operation *op, Effects &out, unsigned at) {
+  return addOnOperand(out, op, EffectKind::Read, at) &&
+         addOnOperand(out, op, EffectKind::Write, at);
+}
+
+bool atomicRMW(Operation *op, Effects &out) {
+  return readsAndWrites(op, out, 1);
+}
+
+bool genericAtomicRMW(Operation *op, Effects &out) {
+  return readsAndWrites(op, out, 0);
+}
+
 bool frees(Operation *op, Effects &out) {
   return addOnOperand(out, op, EffectKind::Free, 0);
 }
@@ -203,6 +220,11 @@ const std::unordered_map<std::string_view, Describer> &describers() {
       {"memref.extract_aligned_pointer_as_index", noEffect},
       {"memref.extract_strided_metadata", noEffect},
       {"memref.reshape", readsShape},
+      {"memref.atomic_rmw", atomicRMW},
+      {"memref.generic_atomic_rmw", genericAtomicRMW},
+      {"memref.atomic_yield", noEffect},
+      // cf.assert may print and abort: ordered like a print.
+      {"cf.assert", print},
       // vector
       {"vector.load", readsOperand0},
       {"vector.store", writesOperand1},

@@ -18,9 +18,13 @@
 //   reads its shape operand, a memref of sizes (MLIR calls it pure);
 // - prefetches and memref.assume_alignment are hints that change no value,
 //   and memref.get_global / memref.global only name a static buffer: none;
+// - memref.atomic_rmw and memref.generic_atomic_rmw read and write their
+//   memref (its body, which the verifier keeps free of effects, adds
+//   nothing);
 // - func.call may read and write anything the callee can reach: each memref
 //   operand and any other memory; vector.print's output is modelled the
-//   same way (a write of unknown memory) so nothing reorders or drops it;
+//   same way (a write of unknown memory) so nothing reorders or drops it,
+//   and so is cf.assert, which may print and abort;
 // - ops with regions (affine.for/if/parallel, alloca_scope, func.func, the
 //   scf ops) and their terminators have no effect of their own; the
 //   recursive queries add their bodies' (MLIR's RecursiveMemoryEffects);

@@ -314,6 +314,8 @@ const OpLoweringRegistry &OpLoweringRegistry::get() {
     registerMemRefOpLowerings(r);
     registerVectorOpLowerings(r);
     registerScfOpLowerings(r);
+    registerMemRefAtomicOpLowerings(r);
+    registerControlFlowOpLowerings(r);
     return r;
   }();
   return registry;

@@ -38,5 +38,7 @@ void registerMemRefOpLowerings(OpLoweringRegistry &r);
 void registerVectorOpLowerings(OpLoweringRegistry &r);
 void registerScfOpLowerings(OpLoweringRegistry &r);
 void registerFuncOpLowerings(OpLoweringRegistry &r);
+void registerMemRefAtomicOpLowerings(OpLoweringRegistry &r);
+void registerControlFlowOpLowerings(OpLoweringRegistry &r);
 
 } // namespace affjit

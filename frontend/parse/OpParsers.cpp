@@ -14,6 +14,8 @@ const OpParserRegistry &OpParserRegistry::get() {
     registerMemRefOpParsers(r);
     registerVectorOpParsers(r);
     registerScfOpParsers(r);
+    registerMemRefAtomicOpParsers(r);
+    registerControlFlowOpParsers(r);
     return r;
   }();
   return registry;

@@ -57,5 +57,7 @@ void registerAffineOpParsers(OpParserRegistry &r);
 void registerMemRefOpParsers(OpParserRegistry &r);
 void registerVectorOpParsers(OpParserRegistry &r);
 void registerScfOpParsers(OpParserRegistry &r);
+void registerMemRefAtomicOpParsers(OpParserRegistry &r);
+void registerControlFlowOpParsers(OpParserRegistry &r);
 
 } // namespace affjit

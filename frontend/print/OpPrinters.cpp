@@ -23,6 +23,8 @@ const OpPrinterRegistry &OpPrinterRegistry::get() {
     registerMemRefOpPrinters(r);
     registerVectorOpPrinters(r);
     registerScfOpPrinters(r);
+    registerMemRefAtomicOpPrinters(r);
+    registerControlFlowOpPrinters(r);
     r.add("builtin.module", printNestedModule);
     return r;
   }();

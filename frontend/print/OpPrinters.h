@@ -40,5 +40,7 @@ void registerAffineOpPrinters(OpPrinterRegistry &r);
 void registerMemRefOpPrinters(OpPrinterRegistry &r);
 void registerVectorOpPrinters(OpPrinterRegistry &r);
 void registerScfOpPrinters(OpPrinterRegistry &r);
+void registerMemRefAtomicOpPrinters(OpPrinterRegistry &r);
+void registerControlFlowOpPrinters(OpPrinterRegistry &r);
 
 } // namespace affjit

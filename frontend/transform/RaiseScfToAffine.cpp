@@ -4,6 +4,7 @@
 #include "frontend/ir/AffineOps.h"
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/ScfOps.h"
+#include "frontend/transform/utils/LoweredDivMod.h"
 #include "frontend/verify/Verifier.h"
 
 #include <cmath>
@@ -106,6 +107,29 @@ std::optional<AffineExpr> composeArith(Operation *def, Operation *user,
   return std::nullopt;
 }
 
+/// The arith.select that ends lower-affine's expansion of an affine mod,
+/// floordiv or ceildiv by a positive constant, read back as that operation.
+std::optional<AffineExpr> composeLoweredDivMod(Operation *select,
+                                               Operation *user,
+                                               AffineOperands &ops,
+                                               unsigned depth) {
+  std::optional<LoweredDivMod> m = matchLoweredDivMod(select);
+  if (!m)
+    return std::nullopt;
+  std::optional<AffineExpr> x = toAffineExpr(m->dividend, user, ops, depth + 1);
+  if (!x)
+    return std::nullopt;
+  switch (m->kind) {
+  case LoweredDivModKind::Mod:
+    return x->mod(m->divisor);
+  case LoweredDivModKind::FloorDiv:
+    return x->floorDiv(m->divisor);
+  case LoweredDivModKind::CeilDiv:
+    return x->ceilDiv(m->divisor);
+  }
+  return std::nullopt;
+}
+
 /// `v` as an affine expression over valid dims and symbols at `user`.
 std::optional<AffineExpr> toAffineExpr(Value *v, Operation *user,
                                        AffineOperands &ops, unsigned depth) {
@@ -120,6 +144,8 @@ std::optional<AffineExpr> toAffineExpr(Value *v, Operation *user,
     return composeApply(def, user, ops, depth);
   if (isValidAffineDim(v, user))
     return ops.dimFor(v);
+  if (def && def->isa("arith.select"))
+    return composeLoweredDivMod(def, user, ops, depth);
   if (def)
     return composeArith(def, user, ops, depth);
   return std::nullopt;

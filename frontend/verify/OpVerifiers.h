@@ -48,5 +48,7 @@ void registerAffineOpVerifiers(OpVerifierRegistry &r);
 void registerMemRefOpVerifiers(OpVerifierRegistry &r);
 void registerVectorOpVerifiers(OpVerifierRegistry &r);
 void registerScfOpVerifiers(OpVerifierRegistry &r);
+void registerMemRefAtomicOpVerifiers(OpVerifierRegistry &r);
+void registerControlFlowOpVerifiers(OpVerifierRegistry &r);
 
 } // namespace affjit

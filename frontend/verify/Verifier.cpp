@@ -30,6 +30,8 @@ const OpVerifierRegistry &OpVerifierRegistry::get() {
     registerMemRefOpVerifiers(r);
     registerVectorOpVerifiers(r);
     registerScfOpVerifiers(r);
+    registerMemRefAtomicOpVerifiers(r);
+    registerControlFlowOpVerifiers(r);
     r.add("builtin.module", verifyNestedModule, OpTraits{false, true});
     return r;
   }();

@@ -200,6 +200,106 @@ func.func @f(%A: memref<64xf32>, %n: index) {
   EXPECT_TRUE(r.contains("[%arg2 ceildiv 4]")) << r.ir;
 }
 
+/// A function storing to %A[X] inside `scf.for %i = -8 to 8`, where X is
+/// computed by `body` from %i with the constants %c0, %c1, %cm1 and %c4.
+std::string storeAtComputedIndex(const std::string &body) {
+  return R"(
+func.func @f(%A: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %c4 = arith.constant 4 : index
+  %c3 = arith.constant 3 : index
+  %lo = arith.constant -8 : index
+  %hi = arith.constant 8 : index
+  %f = arith.constant 1.0 : f32
+  scf.for %i = %lo to %hi step %c1 {
+)" + body +
+         R"(
+    memref.store %f, %A[%x] : memref<64xf32>
+  }
+  return
+}
+)";
+}
+
+// The sequences of MLIR 19's lower-affine (AffineApplyExpander) for
+// `i mod 4`, `i floordiv 4` and `i ceildiv 4`.
+const char *kLoweredMod = R"(
+    %r = arith.remsi %i, %c4 : index
+    %neg = arith.cmpi slt, %r, %c0 : index
+    %adj = arith.addi %r, %c4 : index
+    %x = arith.select %neg, %adj, %r : index)";
+const char *kLoweredFloorDiv = R"(
+    %neg = arith.cmpi slt, %i, %c0 : index
+    %m = arith.subi %cm1, %i : index
+    %d = arith.select %neg, %m, %i : index
+    %q = arith.divsi %d, %c4 : index
+    %mq = arith.subi %cm1, %q : index
+    %x = arith.select %neg, %mq, %q : index)";
+const char *kLoweredCeilDiv = R"(
+    %np = arith.cmpi sle, %i, %c0 : index
+    %n = arith.subi %c0, %i : index
+    %dec = arith.subi %i, %c1 : index
+    %d = arith.select %np, %n, %dec : index
+    %q = arith.divsi %d, %c4 : index
+    %nq = arith.subi %c0, %q : index
+    %iq = arith.addi %q, %c1 : index
+    %x = arith.select %np, %nq, %iq : index)";
+
+TEST(RaiseScf, LowerAffineDivisionsAndRemaindersAreReadBack) {
+  for (auto [body, want] : {std::pair{kLoweredMod, "[%arg1 mod 4]"},
+                            std::pair{kLoweredFloorDiv, "[%arg1 floordiv 4]"},
+                            std::pair{kLoweredCeilDiv, "[%arg1 ceildiv 4]"}}) {
+    Raised r = raise(storeAtComputedIndex(body));
+    EXPECT_TRUE(r.verifies) << r.ir;
+    EXPECT_TRUE(r.contains("affine.store")) << r.ir;
+    EXPECT_TRUE(r.contains(want)) << want << " in\n" << r.ir;
+  }
+}
+
+/// Replaces the first `from` in `text` by `to`.
+std::string replaced(std::string text, const std::string &from,
+                     const std::string &to) {
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+TEST(RaiseScf, SequencesThatOnlyLookLikeDivisionsStayScf) {
+  // Each one computes something else than the affine operation for some
+  // negative %i (or a non-positive divisor), so it must stay a memref
+  // access.
+  const std::vector<std::string> nearMisses = {
+      // plain truncating division and remainder
+      "    %x = arith.divsi %i, %c4 : index",
+      "    %x = arith.remsi %i, %c4 : index",
+      // mod corrected by another constant than the divisor
+      replaced(kLoweredMod, "%adj = arith.addi %r, %c4",
+               "%adj = arith.addi %r, %c3"),
+      // mod with the wrong comparison
+      replaced(kLoweredMod, "cmpi slt, %r", "cmpi sle, %r"),
+      // mod selecting the other way round
+      replaced(kLoweredMod, "select %neg, %adj, %r", "select %neg, %r, %adj"),
+      // floordiv without the correction of the dividend
+      replaced(kLoweredFloorDiv, "select %neg, %m, %i", "select %neg, %i, %i"),
+      // floordiv with -1 - q replaced by 0 - q
+      replaced(kLoweredFloorDiv, "subi %cm1, %q", "subi %c0, %q"),
+      // floordiv by a negative divisor
+      replaced(kLoweredFloorDiv, "divsi %d, %c4", "divsi %d, %cm1"),
+      // ceildiv testing i < 0 instead of i <= 0
+      replaced(kLoweredCeilDiv, "cmpi sle, %i", "cmpi slt, %i"),
+      // ceildiv adding 1 to the wrong value
+      replaced(kLoweredCeilDiv, "addi %q, %c1", "addi %d, %c1"),
+  };
+  for (const std::string &body : nearMisses) {
+    Raised r = raise(storeAtComputedIndex(body));
+    EXPECT_TRUE(r.verifies) << r.ir;
+    EXPECT_TRUE(r.contains("memref.store")) << body << "\n" << r.ir;
+    EXPECT_TRUE(r.remarked({"memref.store not raised", "subscript"})) << body;
+  }
+}
+
 TEST(RaiseScf, MaxAndMinBoundsBecomeBoundMaps) {
   // A tiled loop's point loop, as --lower-affine writes affine.for's
   // max/min bounds.

@@ -17,6 +17,11 @@
 //   AFFJIT_SOUNDNESS_CONFIGS=K|all rotating configurations per seed (5)
 //   AFFJIT_SOUNDNESS_MLIR_EVERY=M  compare with run-mlir every M-th seed
 //                                  (10; 0: never)
+//   AFFJIT_SOUNDNESS_SCF_EVERY=K   every K-th seed (3; 0: never) also runs
+//                                  as scf: mlir-opt --lower-affine's form
+//                                  under `default` (raise-scf first) must
+//                                  print the reference and raise every loop,
+//                                  condition and access back to affine
 //   AFFJIT_SOUNDNESS_FAMILY=NAME   only this family
 //   AFFJIT_SOUNDNESS_KEEP=DIR      keep each failing program and its diffs
 //   AFFJIT_SOUNDNESS_REPORT=FILE   one line per run: seed, family, config,
@@ -207,6 +212,7 @@ struct Settings {
                        ? SIZE_MAX
                        : envNumber("AFFJIT_SOUNDNESS_CONFIGS", 5);
   uint64_t mlirEvery = envNumber("AFFJIT_SOUNDNESS_MLIR_EVERY", 10);
+  uint64_t scfEvery = envNumber("AFFJIT_SOUNDNESS_SCF_EVERY", 3);
   std::string family = envText("AFFJIT_SOUNDNESS_FAMILY");
   std::string keep = envText("AFFJIT_SOUNDNESS_KEEP");
   std::string report = envText("AFFJIT_SOUNDNESS_REPORT");
@@ -419,6 +425,44 @@ RunRecord runConfig(const std::string &path, const SoundnessProgram &p,
   return rec;
 }
 
+/// The program as scf (what MLIR's lower-affine makes of it) under
+/// `default`: the same output as the reference, and raise-scf reports no
+/// op it left in scf form.
+RunRecord runScfForm(const std::string &path, const SoundnessProgram &p,
+                     const std::string &want) {
+  std::string scfPath = path + ".scf.mlir";
+  std::string lower = shellQuote(mlirOptPath()) + " --lower-affine " +
+                      shellQuote(path) + " -o " + shellQuote(scfPath);
+  RunRecord rec{"scf-raised", "ok", "", lower, ""};
+  CommandResult lowered = runCommand(lower);
+  if (lowered.exitCode != 0) {
+    rec.status = "skip";
+    rec.detail = "mlir-opt --lower-affine failed";
+    return rec;
+  }
+  Config scf{"scf-raised", "default", "--opt-report=raise-scf", ""};
+  rec.command = lower + " && " + commandFor(scfPath, scf);
+  CommandResult r = runCommand(commandFor(scfPath, scf));
+  std::string got = normalize(r.out, p);
+  if (r.exitCode != 0) {
+    rec.status = "fail";
+    rec.detail = exitDetail({r.exitCode, r.out, r.err});
+  } else if (got != want) {
+    rec.status = "fail";
+    rec.detail =
+        "the scf form prints differently: " + firstDifference(want, got);
+  } else if (size_t at = r.err.find("not raised"); at != std::string::npos) {
+    rec.status = "fail";
+    size_t begin = r.err.rfind('\n', at);
+    begin = begin == std::string::npos ? 0 : begin + 1;
+    rec.detail = r.err.substr(begin, r.err.find('\n', at) - begin);
+  }
+  std::filesystem::remove(scfPath);
+  if (rec.status == "fail")
+    rec.output = got + "\n[stderr]\n" + r.err;
+  return rec;
+}
+
 SeedOutcome runSeed(uint64_t seed, const Settings &s) {
   SeedOutcome o;
   o.seed = seed;
@@ -449,6 +493,8 @@ SeedOutcome runSeed(uint64_t seed, const Settings &s) {
   configs.insert(configs.begin(), &defaultConfig());
   for (const Config *c : configs)
     o.runs.push_back(runConfig(file.path, p, want, *c));
+  if (s.scfEvery && seed % s.scfEvery == 0 && mlirAvailable())
+    o.runs.push_back(runScfForm(file.path, p, want));
   // MLIR 19's canonicalizer folds `affine.for %j = (%i mod 3) to ...`
   // over %i in [2, 6) to the constant lower bound 2: such programs would
   // blame the reference for MLIR's bug.
@@ -602,6 +648,10 @@ std::string seedMessage(const SeedOutcome &o, const std::string &family) {
     else if (r.config == "none")
       os << "\n    reproduce: " << generatorCommand(o.seed, family)
          << " && build/bin/affjit run p.mlir --pipeline=none --threads 1";
+    else if (r.config == "scf-raised")
+      os << "\n    reproduce: " << generatorCommand(o.seed, family)
+         << " && mlir-opt-19 --lower-affine p.mlir -o q.mlir && "
+            "build/bin/affjit run q.mlir --opt-report=raise-scf";
   }
   return os.str();
 }

@@ -53,8 +53,9 @@ BandAccesses getBandAccesses(AffineForOp innermost) {
       a.loads.push_back(op);
     else if (isa<AffineStoreOp>(op))
       a.stores.push_back(op);
-    else if (AffineAccess::get(op) ||
-             (op->getNumRegions() == 0 && !hasNoMemoryEffect(op)))
+    // An op's own effects: a region op without any (affine.for) is seen
+    // through its body, one with its own (generic_atomic_rmw) is opaque.
+    else if (AffineAccess::get(op) || !getMemoryEffects(op).empty())
       a.opaque = true;
   });
   return a;
