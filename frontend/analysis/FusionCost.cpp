@@ -208,19 +208,31 @@ double accessFootprint(const MemRefAccess &a, unsigned depth,
   return elements;
 }
 
-/// Bytes the accesses to `memref` in `root` touch per execution of the
-/// loops from `depth` inward, some loops running `overrides` iterations
-/// (the largest access; writes only if asked).
-int64_t regionBytes(Operation *root, Value *memref, unsigned depth,
-                    bool writesOnly, const TripCounts &overrides = {}) {
-  double elements = 0;
+/// For each memref accessed in `root`, the elements the largest access to
+/// it touches per execution of the loops from `depth` inward, some loops
+/// running `overrides` iterations (writes only if asked). One walk for all
+/// memrefs: a fused nest holds a buffer per fused statement, and a walk
+/// per buffer would be quadratic in its size.
+std::unordered_map<Value *, double>
+regionElements(Operation *root, unsigned depth, bool writesOnly,
+               const TripCounts &overrides = {}) {
+  std::unordered_map<Value *, double> elements;
   root->walk([&](Operation *op) {
     for (const MemRefAccess &a : getMemRefAccesses(op))
-      if (a.memref == memref && (a.isWrite || !writesOnly))
-        elements = std::max(elements, accessFootprint(a, depth, overrides));
+      if (a.isWrite || !writesOnly) {
+        double &e = elements[a.memref];
+        e = std::max(e, accessFootprint(a, depth, overrides));
+      }
   });
-  return (int64_t)elements *
-         getElementSizeInBytes(memref->getType()).value_or(8);
+  return elements;
+}
+
+/// Bytes of `memref` in `elements` (regionElements); 0 if not accessed.
+int64_t regionBytes(const std::unordered_map<Value *, double> &elements,
+                    Value *memref) {
+  auto it = elements.find(memref);
+  double e = it == elements.end() ? 0 : it->second;
+  return (int64_t)e * getElementSizeInBytes(memref->getType()).value_or(8);
 }
 
 } // namespace
@@ -251,17 +263,24 @@ FusionDepthCost estimateFusionCost(const ComputationSlice &slice,
   c.additionalCompute =
       c.srcCost + c.dstCost > 0 ? c.fusedCost / (c.srcCost + c.dstCost) - 1 : 0;
   double fraction = srcIters > 0 ? sliceIters / srcIters : 1;
+  std::unordered_map<Value *, double> srcWrites =
+      forwarded.empty() ? std::unordered_map<Value *, double>{}
+                        : regionElements(srcRoot, 0, true);
   for (Value *m : forwarded)
-    c.srcWriteBytes += regionBytes(srcRoot, m, 0, true);
+    c.srcWriteBytes += regionBytes(srcWrites, m);
   c.sliceWriteBytes =
       std::max<int64_t>(1, (int64_t)((double)c.srcWriteBytes * fraction + 0.5));
   c.storageReduction = (double)c.srcWriteBytes / (double)c.sliceWriteBytes;
   std::set<Value *> dstMemRefs = memrefsIn(dstRoot);
+  std::unordered_map<Value *, double> dstElements =
+      regionElements(dstRoot, c.depth, false);
   for (Value *m : dstMemRefs)
-    c.workingSetBytes += regionBytes(dstRoot, m, c.depth, false);
+    c.workingSetBytes += regionBytes(dstElements, m);
+  std::unordered_map<Value *, double> srcElements =
+      regionElements(srcRoot, 0, false, sliceTrips);
   for (Value *m : memrefsIn(srcRoot))
     if (!dstMemRefs.count(m))
-      c.workingSetBytes += regionBytes(srcRoot, m, 0, false, sliceTrips);
+      c.workingSetBytes += regionBytes(srcElements, m);
   c.cacheLevel = c.workingSetBytes <= caches.l1   ? 1
                  : c.workingSetBytes <= caches.l2 ? 2
                                                   : 3;

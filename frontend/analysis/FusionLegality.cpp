@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace affjit {
 
@@ -17,17 +19,76 @@ bool conflict(const MemRefAccess &a, const MemRefAccess &b) {
   return a.memref == b.memref && (a.isWrite || b.isWrite);
 }
 
+std::vector<Value *> distinctMemRefs(const std::vector<MemRefAccess> &accs) {
+  std::vector<Value *> out;
+  std::unordered_set<Value *> seen;
+  for (const MemRefAccess &a : accs)
+    if (seen.insert(a.memref).second)
+      out.push_back(a.memref);
+  return out;
+}
+
 /// Two accesses may reach one buffer through different memref values
 /// (views, or a global and an argument): the checks below compare
-/// subscripts of one memref value only.
+/// subscripts of one memref value only. A value viewing a local allocation
+/// can only alias values viewing the same allocation or buffers of unknown
+/// origin, so those are found by root; a fused nest accesses one private
+/// buffer per fused statement, and comparing all pairs would be quadratic.
 bool viewAliasing(const std::vector<MemRefAccess> &x,
                   const std::vector<MemRefAccess> &y) {
-  for (const MemRefAccess &a : x)
-    for (const MemRefAccess &b : y)
-      if (a.memref != b.memref && mayAlias(a.memref, b.memref))
+  std::vector<Value *> xs = distinctMemRefs(x);
+  std::unordered_map<Value *, std::vector<Value *>> allocated;
+  std::vector<Value *> others;
+  for (Value *a : xs) {
+    Value *root = getViewRoot(a);
+    if (getBufferOrigin(root) == BufferOrigin::Allocation)
+      allocated[root].push_back(a);
+    else
+      others.push_back(a);
+  }
+  for (Value *b : distinctMemRefs(y)) {
+    Value *root = getViewRoot(b);
+    if (getBufferOrigin(root) != BufferOrigin::Allocation) {
+      for (Value *a : xs)
+        if (a != b && mayAlias(a, b))
+          return true;
+      continue;
+    }
+    if (auto it = allocated.find(root); it != allocated.end())
+      for (Value *a : it->second)
+        if (a != b)
+          return true;
+    for (Value *a : others)
+      if (mayAlias(a, b))
         return true;
+  }
   return false;
 }
+
+/// The accesses of one nest grouped for the checks below, each group in
+/// program order: pairs of accesses to one memref are all they compare.
+struct AccessIndex {
+  std::unordered_map<Value *, std::vector<const MemRefAccess *>> byMemRef,
+      writesByMemRef, readsByRoot;
+
+  explicit AccessIndex(const std::vector<MemRefAccess> &accs) {
+    for (const MemRefAccess &a : accs) {
+      byMemRef[a.memref].push_back(&a);
+      if (a.isWrite)
+        writesByMemRef[a.memref].push_back(&a);
+      else
+        readsByRoot[getViewRoot(a.memref)].push_back(&a);
+    }
+  }
+
+  static const std::vector<const MemRefAccess *> &lookup(
+      const std::unordered_map<Value *, std::vector<const MemRefAccess *>> &map,
+      Value *key) {
+    static const std::vector<const MemRefAccess *> none;
+    auto it = map.find(key);
+    return it == map.end() ? none : it->second;
+  }
+};
 
 std::set<Value *> rootsOf(const std::vector<MemRefAccess> &accs, bool writes) {
   std::set<Value *> out;
@@ -104,8 +165,11 @@ bool keepsSourceOrder(const std::vector<MemRefAccess> &src,
   std::vector<bool> mapped(slice.srcLoops.size(), false);
   for (unsigned k = 0; k < slice.srcLoops.size(); ++k)
     mapped[k] = slice.getPointMapping(k).has_value();
+  AccessIndex index(src);
   for (const MemRefAccess &a : src)
-    for (const MemRefAccess &b : src) {
+    for (const MemRefAccess *bp :
+         AccessIndex::lookup(index.byMemRef, a.memref)) {
+      const MemRefAccess &b = *bp;
       if (!conflict(a, b))
         continue;
       unsigned common = getNumCommonSurroundingLoops(a.op, b.op);
@@ -139,8 +203,11 @@ bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src,
   options.exact = true;
   options.computeComponents = false;
   DependenceChecker checker(options);
+  AccessIndex index(src);
   for (const MemRefAccess &a : src)
-    for (const MemRefAccess &b : src) {
+    for (const MemRefAccess *bp :
+         AccessIndex::lookup(index.writesByMemRef, a.memref)) {
+      const MemRefAccess &b = *bp;
       if (!a.isWrite || !b.isWrite || a.memref != b.memref)
         continue;
       unsigned common = std::min<unsigned>(
@@ -155,9 +222,10 @@ bool hasSingleWriterPerElement(const std::vector<MemRefAccess> &src,
 /// Whether a store that runs before `read` in every iteration of the loops
 /// around both (in `read`'s block or an enclosing one) writes the element
 /// `read` reads, through the same memref and subscripts.
-bool isOverwrittenBefore(const MemRefAccess &read,
-                         const std::vector<MemRefAccess> &src) {
-  for (const MemRefAccess &w : src) {
+bool isOverwrittenBefore(const MemRefAccess &read, const AccessIndex &src) {
+  for (const MemRefAccess *wp :
+       AccessIndex::lookup(src.writesByMemRef, read.memref)) {
+    const MemRefAccess &w = *wp;
     if (!w.isWrite || w.memref != read.memref ||
         w.indices.map != read.indices.map ||
         w.indices.operands != read.indices.operands)
@@ -176,8 +244,9 @@ bool isOverwrittenBefore(const MemRefAccess &read,
 /// the same iteration covers: what a repeated iteration may see changed.
 std::set<Value *> exposedReads(const std::vector<MemRefAccess> &src) {
   std::set<Value *> out;
+  AccessIndex index(src);
   for (const MemRefAccess &r : src)
-    if (!r.isWrite && !isOverwrittenBefore(r, src))
+    if (!r.isWrite && !isOverwrittenBefore(r, index))
       out.insert(getViewRoot(r.memref));
   return out;
 }
@@ -189,13 +258,13 @@ std::set<Value *> exposedReads(const std::vector<MemRefAccess> &src) {
 std::set<Value *> scratchBuffers(Operation *srcRoot,
                                  const std::vector<MemRefAccess> &src) {
   std::set<Value *> reads = rootsOf(src, false), out;
+  AccessIndex index(src);
   for (Value *b : rootsOf(src, true)) {
     if (!reads.count(b) || !isOnlyUsedIn(b, {srcRoot}))
       continue;
     bool covered = true;
-    for (const MemRefAccess &r : src)
-      if (!r.isWrite && getViewRoot(r.memref) == b)
-        covered &= isOverwrittenBefore(r, src);
+    for (const MemRefAccess *r : AccessIndex::lookup(index.readsByRoot, b))
+      covered &= isOverwrittenBefore(*r, index);
     if (covered)
       out.insert(b);
   }
@@ -300,8 +369,11 @@ checkOrder(const ComputationSlice &slice, const std::vector<MemRefAccess> &src,
            const std::vector<std::pair<Operation *, Operation *>> &anchors) {
   if (slice.isOneToOne()) {
     PointMap map = pointMapOf(slice);
+    AccessIndex dstIndex(dst);
     for (const MemRefAccess &a : src)
-      for (const MemRefAccess &b : dst) {
+      for (const MemRefAccess *bp :
+           AccessIndex::lookup(dstIndex.byMemRef, a.memref)) {
+        const MemRefAccess &b = *bp;
         if (!conflict(a, b))
           continue;
         bool failed = false;

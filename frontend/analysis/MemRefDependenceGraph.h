@@ -17,6 +17,8 @@
 #include "frontend/ir/IR.h"
 
 #include <ostream>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace affjit {
@@ -54,10 +56,27 @@ struct MdgEdge {
   MdgDependence kind;
 };
 
+/// Nodes of loop nests kept from one graph to the next: a pass that
+/// rebuilds the graph after each change of a few nests (fusion) summarizes
+/// only those again. The pass must forget every nest it changes or erases
+/// before the next graph is built; other ops are summarized afresh each
+/// time (an erased op's address may come back for a new one).
+class MdgNodeCache {
+public:
+  void forget(const Operation *op) { nodes.erase(op); }
+  void clear() { nodes.clear(); }
+
+private:
+  friend class MemRefDependenceGraph;
+  std::unordered_map<const Operation *, MdgNode> nodes;
+};
+
 class MemRefDependenceGraph {
 public:
-  /// The graph of the ops directly in `block`, without its terminator.
-  explicit MemRefDependenceGraph(Block &block);
+  /// The graph of the ops directly in `block`, without its terminator; the
+  /// nodes of loop nests come from `cache` when it has them (and go into
+  /// it when not).
+  explicit MemRefDependenceGraph(Block &block, MdgNodeCache *cache = nullptr);
 
   const std::vector<MdgNode> &getNodes() const { return nodes; }
   const std::vector<MdgEdge> &getEdges() const { return edges; }
@@ -73,16 +92,22 @@ public:
   /// True if a node strictly between `src` and `dst` depends on `src` and
   /// `dst` depends on it: `src` cannot move next to `dst` past it.
   bool hasDependencePathThroughOthers(unsigned src, unsigned dst) const;
+  /// The nodes that read or write the root buffer `root` (exactly that
+  /// value, aliases aside), in program order.
+  const std::vector<unsigned> &getNodesTouching(Value *root) const;
 
   /// `node N: <op> at LINE: reads ... writes ...` and `edge S -> D ...`
   /// lines, with buffers named by their source names.
   void print(std::ostream &os) const;
 
 private:
-  void addNode(Operation *op);
-  void addEdges(const MdgNode &earlier, const MdgNode &later);
+  void addNode(Operation *op, MdgNodeCache *cache);
+  void addAllEdges();
   std::vector<MdgNode> nodes;
   std::vector<MdgEdge> edges;
+  std::unordered_map<const Operation *, unsigned> idOfOp;
+  std::unordered_set<uint64_t> connected;
+  std::unordered_map<Value *, std::vector<unsigned>> touching;
 };
 
 /// True if code other than affine accesses, views, deallocation and dims of

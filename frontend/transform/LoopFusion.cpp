@@ -14,7 +14,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 
 namespace affjit {
 
@@ -126,10 +129,11 @@ bool writesOnlyFeedDestination(const Candidate &c) {
   for (Value *w : c.src.writes) {
     if (isEscapingMemRef(w))
       return false;
-    for (const MdgNode &n : c.mdg.getNodes())
-      if (n.id > c.src.id && n.id != c.dst.id && !isa<DeallocOp>(n.op) &&
-          (contains(n.reads, w) || contains(n.writes, w)))
+    for (unsigned id : c.mdg.getNodesTouching(w)) {
+      const MdgNode &n = c.mdg.getNodes()[id];
+      if (n.id > c.src.id && n.id != c.dst.id && !isa<DeallocOp>(n.op))
         return false;
+    }
   }
   return true;
 }
@@ -178,6 +182,12 @@ public:
     unsigned fusions = 0;
     while (fuseOnce(*func.getBody()))
       ++fusions;
+    if (outOfBudget)
+      context.remark(func->getLoc(),
+                     "@" + func.getName() + ": stopped early after " +
+                         std::to_string(pairAnalyses) +
+                         " candidate pair analyses (the budget); the nests "
+                         "left are correct, only less fused");
     if (context.remarksEnabled())
       context.remark(func->getLoc(),
                      "@" + func.getName() + ": " + std::to_string(fusions) +
@@ -195,21 +205,35 @@ private:
     return buf;
   }
 
+  /// One fusion, the first the scan finds: destinations in order, for
+  /// each its producers and then its siblings, nearest first. A scan that
+  /// finds none before the destination of the last fusion would find none
+  /// there again (incremental mode starts there): every pair before it
+  /// failed or shares no buffer, a fusion changes only its destination and
+  /// erases its source, and failures are forgotten only for pairs into a
+  /// changed destination.
   bool fuseOnce(Block &block) {
     auto start = Clock::now();
-    MemRefDependenceGraph mdg(block);
+    MemRefDependenceGraph mdg(block,
+                              options.incremental ? &nodeCache : nullptr);
+    if (options.checkIncremental)
+      checkAgainstRecomputation(block, mdg);
     analysisTime += Clock::now() - start;
     const auto &nodes = mdg.getNodes();
-    for (const MdgNode &dst : nodes) {
+    const MdgNode *resume =
+        options.incremental && resumeAt ? mdg.getNode(resumeAt) : nullptr;
+    for (unsigned d = resume ? resume->id : 0; d < nodes.size(); ++d) {
+      const MdgNode &dst = nodes[d];
       if (!isa<AffineForOp>(dst.op))
         continue;
+      std::vector<unsigned> sources = candidateSources(mdg, dst);
       for (FusionKind kind :
            {FusionKind::ProducerConsumer, FusionKind::Sibling}) {
         if ((kind == FusionKind::ProducerConsumer &&
              !options.producerConsumer) ||
             (kind == FusionKind::Sibling && !options.sibling))
           continue;
-        for (unsigned id = dst.id; id-- > 0;) {
+        for (unsigned id : sources) {
           const MdgNode &src = nodes[id];
           if (!isa<AffineForOp>(src.op) || failed.count({src.op, dst.op}))
             continue;
@@ -217,13 +241,79 @@ private:
                       candidateMemRefs(mdg, src, dst, kind)};
           if (c.memrefs.empty())
             continue;
-          if (tryFuseGuarded(c))
+          // A pathological function must not keep the pass running
+          // unboundedly: past the budget, stop fusing (leaving the nests
+          // as they are is always correct).
+          if (++pairAnalyses > options.maxPairAnalyses) {
+            outOfBudget = true;
+            return false;
+          }
+          if (tryFuseGuarded(c)) {
+            resumeAt = dst.op;
             return true;
+          }
           failed.insert({src.op, dst.op});
         }
       }
     }
     return false;
+  }
+
+  /// The nodes before `dst`, nearest first, that may share a buffer `dst`
+  /// reads: the only ones candidateMemRefs can find any in. Incremental
+  /// mode finds them through the graph's index of each buffer's nodes;
+  /// otherwise every earlier node.
+  std::vector<unsigned> candidateSources(const MemRefDependenceGraph &mdg,
+                                         const MdgNode &dst) const {
+    std::vector<unsigned> ids;
+    if (!options.incremental) {
+      for (unsigned id = dst.id; id-- > 0;)
+        ids.push_back(id);
+      return ids;
+    }
+    for (Value *m : dst.reads)
+      for (unsigned id : mdg.getNodesTouching(m))
+        if (id < dst.id)
+          ids.push_back(id);
+    std::sort(ids.begin(), ids.end(), std::greater<unsigned>());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+  }
+
+  /// Checks what incremental mode relies on, against a graph built from
+  /// scratch: the kept nodes are what the IR has, and no pair before the
+  /// resumption point could be tried.
+  void checkAgainstRecomputation(Block &block,
+                                 const MemRefDependenceGraph &mdg) const {
+    MemRefDependenceGraph fresh(block);
+    std::ostringstream a, b;
+    mdg.print(a);
+    fresh.print(b);
+    bool same = a.str() == b.str();
+    for (size_t i = 0; same && i < fresh.getNodes().size(); ++i) {
+      const MdgNode &x = mdg.getNodes()[i], &y = fresh.getNodes()[i];
+      same = x.op == y.op && x.loads == y.loads && x.stores == y.stores &&
+             x.reads == y.reads && x.writes == y.writes &&
+             x.nonAffine == y.nonAffine;
+    }
+    for (size_t i = 0; same && i < fresh.getEdges().size(); ++i)
+      same = fresh.hasEdge(mdg.getEdges()[i].src, mdg.getEdges()[i].dst);
+    if (!same)
+      throw std::logic_error("fuse: the kept dependence graph differs from "
+                             "one built from scratch");
+    const MdgNode *resume = resumeAt ? fresh.getNode(resumeAt) : nullptr;
+    if (!options.incremental || !resume)
+      return;
+    const auto &nodes = fresh.getNodes();
+    for (unsigned d = 0; d < resume->id; ++d)
+      for (unsigned id = 0; id < d; ++id)
+        for (FusionKind kind :
+             {FusionKind::ProducerConsumer, FusionKind::Sibling})
+          if (isa<AffineForOp>(nodes[d].op) && isa<AffineForOp>(nodes[id].op) &&
+              !failed.count({nodes[id].op, nodes[d].op}) &&
+              !candidateMemRefs(fresh, nodes[id], nodes[d], kind).empty())
+            throw std::logic_error("fuse: a pair before the resumption "
+                                   "point could still be tried");
   }
 
   static std::vector<Value *> candidateMemRefs(const MemRefDependenceGraph &mdg,
@@ -293,6 +383,9 @@ private:
           alignSiblingBands(src, dst, memref);
       if (!permuted)
         continue;
+      // Permuting and undoing may replace loops: summarize both again.
+      nodeCache.forget(c.src.op);
+      nodeCache.forget(c.dst.op);
       Operation *moved = permuted->band.front().getOperation();
       if (context.remarksEnabled())
         remark(c, "interchanged the nest at " + describeLocation(moved) +
@@ -390,6 +483,9 @@ private:
                                          ? c.memrefs
                                          : std::vector<Value *>{};
     std::vector<AffineForOp> dstLoops = choice.slice.dstLoops;
+    // The nodes the kept graph must summarize again.
+    nodeCache.forget(c.src.op);
+    nodeCache.forget(dstOp);
     insertSlice(c.src.op, choice.slice);
     // The erased op's address may come back for a new op: forget it.
     for (auto it = failed.begin(); it != failed.end();)
@@ -419,6 +515,12 @@ private:
   PassContext &context;
   const LoopFusionOptions &options;
   std::set<std::pair<Operation *, Operation *>> failed;
+  /// Summaries of the nests no fusion changed since they were made.
+  MdgNodeCache nodeCache;
+  /// The destination of the last fusion: where the next scan starts.
+  Operation *resumeAt = nullptr;
+  uint64_t pairAnalyses = 0;
+  bool outOfBudget = false;
   Clock::duration analysisTime{}, rewriteTime{};
 };
 

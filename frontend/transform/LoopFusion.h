@@ -36,6 +36,17 @@ struct LoopFusionOptions {
   double computeTolerance = 0.3;
   bool producerConsumer = true;
   bool sibling = true;
+  /// Keep the summaries of unchanged nests from one fusion to the next and
+  /// resume the scan at the last fusion's destination (same decisions as
+  /// starting over, without the cost that grows with the function).
+  bool incremental = true;
+  /// Check, after every fusion, that what incremental mode keeps is what
+  /// recomputing gives (throws std::logic_error if not): for tests.
+  bool checkIncremental = false;
+  /// Candidate pairs analysed per function before the pass stops early
+  /// (with a remark): a bound on the time a pathological function takes,
+  /// far above what real functions need.
+  uint64_t maxPairAnalyses = 200000;
 };
 
 /// Fuses the loop nests of every function in `module`.
