@@ -14,13 +14,18 @@ AFFJIT_BUILD_PACKAGES=(
   libopenblas-dev libpolly-19-dev
   # `affjit bench --plot` and scripts/bench-report.sh draw with gnuplot.
   gnuplot-nox
+  # The Python module (`import affjit`, python/): pybind11 and NumPy for
+  # the Debian interpreter /usr/bin/python3.
+  pybind11-dev python3-dev python3-numpy
 )
 # MLIR 19 is the test oracle (mlir-opt, mlir-cpu-runner and its runtime
 # libraries); affjit never links it.
 AFFJIT_TEST_PACKAGES=(mlir-19-tools libmlir-19-dev tmux clang-format-19
   libclang-rt-19-dev
   # The tests validate `affjit bench --json` against its schema.
-  python3-jsonschema)
+  python3-jsonschema
+  # tests/python: the Python module's tests.
+  python3-pytest python3-hypothesis)
 
 affjit_install_missing() {
   local missing=()

@@ -47,35 +47,64 @@ std::optional<ScalarKind> scalarKindOfType(Type t) {
   return std::nullopt;
 }
 
-static std::string describe(const Argument &a) {
-  if (a.kind == Argument::Kind::Scalar)
-    return describe(a.scalar);
-  return "memref of rank " + std::to_string(a.rank) + " of " +
-         describe(a.scalar);
-}
-
 const int64_t *descriptorSizes(const Argument &a) {
   return reinterpret_cast<const int64_t *>(
       static_cast<const char *>(a.descriptor) + 3 * sizeof(int64_t));
 }
 
-static std::string checkShape(const Argument &a, Type t) {
+/// Whether `a`'s strides are the row-major ones its sizes imply (size-1
+/// dimensions may have any stride), so its type needs no layout.
+static bool isRowMajor(const Argument &a) {
   const int64_t *sizes = descriptorSizes(a);
   const int64_t *strides = sizes + a.rank;
-  for (int64_t d = 0; d < a.rank; ++d)
-    if (!t.isDynamicDim(d) && sizes[d] != t.getDimSize(d))
-      return "expected " + t.str() + ", got size " + std::to_string(sizes[d]) +
-             " in dimension " + std::to_string(d);
-  if (t.getLayoutKind() != LayoutKind::Identity)
-    return "";
-  // Generated code computes identity-layout addresses from the sizes alone.
   int64_t expected = 1;
   for (int64_t d = a.rank - 1; d >= 0; --d) {
     if (sizes[d] > 1 && strides[d] != expected)
-      return "expected " + t.str() + " (contiguous, row-major), got stride " +
-             std::to_string(strides[d]) + " in dimension " + std::to_string(d);
+      return false;
     expected *= sizes[d];
   }
+  return true;
+}
+
+/// The offset field of `a`'s descriptor {ptr, ptr, i64 offset, ...}.
+static int64_t descriptorOffset(const Argument &a) {
+  return *reinterpret_cast<const int64_t *>(
+      static_cast<const char *>(a.descriptor) + 2 * sizeof(int64_t));
+}
+
+/// `a` as MLIR spells its type, so that a mismatch reads as two types:
+/// `memref<4x5xf32>`, `memref<4x4xf32, strided<[8, 1]>>` when not row-major,
+/// `memref<?xf32>` without a descriptor.
+static std::string describe(const Argument &a) {
+  if (a.kind == Argument::Kind::Scalar)
+    return describe(a.scalar);
+  std::string shape;
+  for (int64_t d = 0; d < a.rank; ++d)
+    shape += (a.descriptor ? std::to_string(descriptorSizes(a)[d]) : "?") + "x";
+  std::string type = "memref<" + shape + describe(a.scalar);
+  if (!a.descriptor || (isRowMajor(a) && descriptorOffset(a) == 0))
+    return type + ">";
+  const int64_t *strides = descriptorSizes(a) + a.rank;
+  std::string layout;
+  for (int64_t d = 0; d < a.rank; ++d)
+    layout += (d ? ", " : "") + std::to_string(strides[d]);
+  type += ", strided<[" + layout + "]";
+  if (descriptorOffset(a) != 0)
+    type += ", offset: " + std::to_string(descriptorOffset(a));
+  return type + ">>";
+}
+
+static std::string checkShape(const Argument &a, Type t) {
+  const int64_t *sizes = descriptorSizes(a);
+  for (int64_t d = 0; d < a.rank; ++d)
+    if (!t.isDynamicDim(d) && sizes[d] != t.getDimSize(d))
+      return "expected " + t.str() + ", got " + describe(a);
+  if (t.getLayoutKind() != LayoutKind::Identity)
+    return "";
+  // Generated code computes identity-layout addresses from the sizes alone.
+  if (!isRowMajor(a))
+    return "expected " + t.str() + " (contiguous, row-major), got " +
+           describe(a);
   return "";
 }
 
@@ -86,7 +115,7 @@ std::string checkArgument(const Argument &a, Type t) {
         a.rank != t.getRank())
       return "expected " + t.str() + ", got " + describe(a);
     if (!a.descriptor)
-      return "null memref descriptor";
+      return "expected " + t.str() + ", got a null memref descriptor";
     return checkShape(a, t);
   }
   auto kind = scalarKindOfType(t);

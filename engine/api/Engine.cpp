@@ -1,14 +1,19 @@
 // The C++ API's engine: modules go through the compile pipeline
-// (engine/Pipeline.h) into one JIT; the table of compiled functions is
-// shared-locked for lookups so calls proceed while another thread compiles.
+// (engine/Pipeline.h) into one JIT, each into a library of its own so that a
+// later module may redefine a function; the table of compiled functions
+// (newest definitions) is shared-locked for lookups so calls proceed while
+// another thread compiles. Every function shares ownership of the JIT, so
+// handles outlive the engine.
 #include "affjit/Engine.h"
 
 #include "engine/Pipeline.h"
 #include "engine/api/FunctionInfo.h"
 #include "frontend/analysis/FusionCost.h"
+#include "frontend/ir/MemoryEffects.h"
 #include "runtime/TrafficTrace.h"
 
 #include <llvm/Support/Error.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <map>
 #include <mutex>
@@ -26,7 +31,8 @@ struct Engine::Impl {
   Expected<CompilePipeline> pipeline;
   /// Serializes compiles: the JIT's creation and module numbering.
   std::mutex compileMutex;
-  std::unique_ptr<Jit> jit;
+  /// Shared with every compiled function (FunctionInfo::code).
+  std::shared_ptr<Jit> jit;
   unsigned moduleCount = 0;
   /// Guards `functions`: compile writes, lookups read.
   mutable std::shared_mutex functionsMutex;
@@ -55,6 +61,43 @@ static std::string formatted(const DiagnosticEngine &diag) {
   return os.str();
 }
 
+/// Marks in `written` the parameters of `func` (its entry block
+/// `params`) that a write effect may reach: through a view rooted at the
+/// parameter, or through memory the effect does not name.
+static void markWrite(const MemoryEffect &effect,
+                      const std::vector<Value *> &params,
+                      std::vector<bool> &written) {
+  if (effect.kind != EffectKind::Write && effect.kind != EffectKind::Free)
+    return;
+  Value *root =
+      effect.isOnUnknownMemory() ? nullptr : getViewRoot(effect.memref);
+  BufferOrigin origin = root ? getBufferOrigin(root) : BufferOrigin::Unknown;
+  if (origin == BufferOrigin::Allocation || origin == BufferOrigin::Global)
+    return;
+  for (size_t i = 0; i < params.size(); ++i)
+    if (origin == BufferOrigin::Unknown || params[i] == root)
+      written[i] = true;
+}
+
+/// For each function `module` defines, which parameters it may write
+/// (ParameterInfo::written). Computed on the module as written, before
+/// the passes: the alias guard they add calls versions of the function,
+/// and a call counts as a write of anything.
+static std::map<std::string, std::vector<bool>, std::less<>>
+writtenParameters(Module &module) {
+  std::map<std::string, std::vector<bool>, std::less<>> out;
+  for (auto &op : module.getBody().getOperations()) {
+    if (!op->isa("func.func") || op->getRegion(0).empty())
+      continue;
+    std::vector<Value *> params = op->getRegion(0).front().getArguments();
+    std::vector<bool> written(params.size(), false);
+    for (const MemoryEffect &effect : getMemoryEffectsRecursive(op.get()))
+      markWrite(effect, params, written);
+    out[op->getAttr("sym_name").getString()] = std::move(written);
+  }
+  return out;
+}
+
 Error Engine::compile(std::string_view text, std::string_view bufferName) {
   if (!impl->pipeline)
     return impl->pipeline.error();
@@ -70,7 +113,11 @@ Error Engine::compile(std::string_view text, std::string_view bufferName) {
   SourceBuffer source{std::make_shared<const std::string>(bufferName),
                       std::string(text)};
   DiagnosticEngine diag;
-  std::optional<LoweredProgram> program = pipeline.lower(source, diag);
+  std::unique_ptr<Module> module = parseSource(source, diag);
+  if (!module)
+    return Error(formatted(diag));
+  auto written = writtenParameters(*module);
+  std::optional<LoweredProgram> program = pipeline.lower(*module, diag);
   if (!program)
     return Error(formatted(diag));
   program->module->setModuleIdentifier("affjit." +
@@ -78,25 +125,65 @@ Error Engine::compile(std::string_view text, std::string_view bufferName) {
   for (size_t i = 0; i < program->tracedNests.size(); ++i)
     impl->tracedNests.push_back(
         {program->firstTracedNest + (int64_t)i, program->tracedNests[i]});
-  Expected<CompiledFunctions> compiled = pipeline.addToJit(
-      *impl->jit, std::move(*program), source.text + "\n" + *source.name);
-  if (!compiled)
+  // A library per module: its functions may replace earlier ones while
+  // handles to those keep calling them.
+  llvm::Expected<llvm::orc::ResourceTrackerSP> library =
+      impl->jit->createModuleLibrary();
+  if (!library)
+    return Error("failed to create a JIT library: " +
+                 llvm::toString(library.takeError()));
+  Expected<CompiledFunctions> compiled =
+      pipeline.addToJit(*impl->jit, std::move(*program),
+                        source.text + "\n" + *source.name, *library);
+  if (!compiled) {
+    impl->jit->removeModuleLibrary(std::move(*library));
     return compiled.error();
+  }
   std::shared_ptr<const detail::CrossCheckSource> crossCheck;
   if (impl->options.crossCheck)
     crossCheck = std::make_shared<detail::CrossCheckSource>(
         detail::CrossCheckSource{source.text, *source.name, impl->options});
   std::unique_lock<std::shared_mutex> write(impl->functionsMutex);
   for (auto &fn : *compiled) {
-    if (!crossCheck) {
-      impl->functions[fn->name] = fn;
-      continue;
-    }
-    auto checked = std::make_shared<detail::FunctionInfo>(*fn);
-    checked->crossCheck = crossCheck;
-    impl->functions[fn->name] = checked;
+    auto owned = std::make_shared<detail::FunctionInfo>(*fn);
+    owned->code = impl->jit;
+    owned->crossCheck = crossCheck;
+    if (auto it = written.find(fn->name); it != written.end())
+      owned->writtenParameters = it->second;
+    impl->functions[fn->name] = std::move(owned);
   }
   return Error();
+}
+
+Expected<std::string> Engine::llvmIR(std::string_view text, bool optimized,
+                                     std::string_view bufferName) const {
+  // The engine's options without remarks or dumps: this is an inspection,
+  // not a compile the caller asked to hear about.
+  CompileOptions options = compileOptionsOf(impl->options);
+  options.optReport.clear();
+  options.dumpAfter.clear();
+  Expected<CompilePipeline> pipeline = CompilePipeline::create(options);
+  if (!pipeline)
+    return pipeline.error();
+  SourceBuffer source{std::make_shared<const std::string>(bufferName),
+                      std::string(text)};
+  DiagnosticEngine diag;
+  std::optional<LoweredProgram> program = pipeline->lower(source, diag);
+  if (!program)
+    return Error(formatted(diag));
+  if (optimized) {
+    auto jit = pipeline->createJit();
+    if (!jit)
+      return Error("failed to create the JIT: " +
+                   llvm::toString(jit.takeError()));
+    if (auto err = (*jit)->optimize(*program->module, program->llvmPasses))
+      return Error(llvm::toString(std::move(err)));
+  }
+  std::string ir;
+  llvm::raw_string_ostream os(ir);
+  program->module->print(os, nullptr);
+  os.flush();
+  return ir;
 }
 
 std::vector<NestTrafficMeasurement> Engine::measuredTraffic() const {

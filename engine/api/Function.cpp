@@ -65,7 +65,62 @@ Error checkedCall(const detail::FunctionInfo *info,
   return Error();
 }
 
+/// A size, stride or offset of a type, with `?` as kDynamicSize.
+int64_t publicSize(int64_t size) {
+  return size == kDynamic ? kDynamicSize : size;
+}
+
+/// What a caller needs to know to pass parameter `type`.
+ParameterInfo describeParameter(Type type, bool written) {
+  ParameterInfo p;
+  p.type = type.str();
+  p.isMemRef = type.isMemRef();
+  if (!p.isMemRef) {
+    if (!type.isAnyMemRef())
+      p.kind = scalarKindOfType(type);
+    p.written = false;
+    return p;
+  }
+  p.kind = scalarKindOfType(type.getElementType());
+  p.written = written;
+  for (int64_t size : type.getShape())
+    p.sizes.push_back(publicSize(size));
+  switch (type.getLayoutKind()) {
+  case LayoutKind::Identity:
+    p.layout = ParameterInfo::Layout::Identity;
+    break;
+  case LayoutKind::Strided:
+    p.layout = ParameterInfo::Layout::Strided;
+    for (int64_t stride : type.getLayoutStrides())
+      p.strides.push_back(publicSize(stride));
+    p.offset = publicSize(type.getLayoutOffset());
+    break;
+  case LayoutKind::Map:
+    p.layout = ParameterInfo::Layout::AffineMap;
+    break;
+  }
+  return p;
+}
+
 } // namespace
+
+std::string Function::signature() const {
+  return info ? info->type.str() : std::string();
+}
+
+std::vector<ParameterInfo> Function::parameters() const {
+  std::vector<ParameterInfo> out;
+  if (!info)
+    return out;
+  const std::vector<Type> &inputs = info->type.getInputs();
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    // Not computed (functions made outside Engine::compile): assume written.
+    bool written =
+        i >= info->writtenParameters.size() || info->writtenParameters[i];
+    out.push_back(describeParameter(inputs[i], written));
+  }
+  return out;
+}
 
 std::string_view Function::name() const {
   return info ? std::string_view(info->name) : std::string_view();

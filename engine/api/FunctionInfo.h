@@ -39,8 +39,16 @@ struct FunctionInfo {
   std::vector<ResultLayout> results;
   /// Bytes the result slot needs (at least 16).
   size_t resultBytes = 16;
+  /// Per parameter, whether the function as written may write the memory
+  /// a memref parameter is passed (ParameterInfo::written); empty when not
+  /// computed (taken as written).
+  std::vector<bool> writtenParameters;
   /// Set when every call is first cross-checked against --pipeline=none.
   std::shared_ptr<const CrossCheckSource> crossCheck;
+  /// Keeps `packed` loaded: the Engine's JIT, shared so that Function
+  /// handles and Results outlive the Engine. Empty where the creator keeps
+  /// its JIT alive while the function is used (REPL session, benchmarks).
+  std::shared_ptr<const void> code;
 
   static std::shared_ptr<const FunctionInfo> create(std::string name, Type type,
                                                     void (*packed)(void **));

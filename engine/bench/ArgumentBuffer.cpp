@@ -1,6 +1,7 @@
 // Aligned argument storage with MLIR descriptors (ArgumentBuffer.h).
 #include "engine/bench/ArgumentBuffer.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
@@ -107,6 +108,18 @@ void ArgumentBuffer::flushFromCaches() const {
   for (size_t at = 0; at < scratch.size(); at += kAlignment)
     scratch[at] += 1;
 #endif
+}
+
+void ArgumentBuffer::takeMagnitudes() {
+  if (element == ScalarKind::F32) {
+    float *p = static_cast<float *>(data);
+    for (int64_t i = 0; i < numElements; ++i)
+      p[i] = std::fabs(p[i]);
+  } else if (element == ScalarKind::F64) {
+    double *p = static_cast<double *>(data);
+    for (int64_t i = 0; i < numElements; ++i)
+      p[i] = std::fabs(p[i]);
+  }
 }
 
 } // namespace affjit::bench

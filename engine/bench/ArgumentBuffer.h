@@ -42,6 +42,8 @@ public:
   void copyFrom(const ArgumentBuffer &other);
   /// Evicts the buffer's cache lines from every cache level.
   void flushFromCaches() const;
+  /// Replaces every float element by its magnitude (other elements stay).
+  void takeMagnitudes();
 
 private:
   ArgumentBuffer() = default;

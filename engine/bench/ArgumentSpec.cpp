@@ -5,12 +5,31 @@
 #include "engine/bench/ScalarText.h"
 #include "frontend/ir/FuncOps.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <map>
 #include <optional>
 
 namespace affjit::bench {
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  // Optimal string alignment: Levenshtein plus swaps of neighbours.
+  std::vector<std::vector<size_t>> d(a.size() + 1,
+                                     std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i)
+    d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j)
+    d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                          d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
 
 std::string ParamSpec::resolvedType() const {
   if (!isMemRef)
@@ -24,31 +43,6 @@ namespace {
 std::string parameterName(Value *arg, size_t position) {
   const std::string &hint = arg->getNameHint();
   return hint.empty() ? "arg" + std::to_string(position) : hint;
-}
-
-std::string argumentList(const std::vector<ParamSpec> &params) {
-  std::string list;
-  for (const ParamSpec &p : params)
-    list += (list.empty() ? "" : ", ") + p.name;
-  return list.empty() ? "none" : list;
-}
-
-/// The parameter `name` (without '%') refers to: by source name, else by
-/// position (`argN`).
-ParamSpec *findParameter(std::vector<ParamSpec> &params,
-                         const std::string &name) {
-  for (ParamSpec &p : params)
-    if (p.name == "%" + name)
-      return &p;
-  if (name.size() > 3 && name.compare(0, 3, "arg") == 0) {
-    size_t position = 0;
-    auto [end, ec] =
-        std::from_chars(name.data() + 3, name.data() + name.size(), position);
-    if (ec == std::errc() && end == name.data() + name.size() &&
-        position < params.size())
-      return &params[position];
-  }
-  return nullptr;
 }
 
 /// A `?` size not given yet.
@@ -260,6 +254,30 @@ std::vector<ParamSpec> declaredParameters(FuncOp func) {
 
 } // namespace
 
+ParamSpec *findParameter(std::vector<ParamSpec> &params,
+                         std::string_view spelled) {
+  std::string name(spelled.substr(spelled.starts_with('%') ? 1 : 0));
+  for (ParamSpec &p : params)
+    if (p.name == "%" + name)
+      return &p;
+  if (name.size() > 3 && name.compare(0, 3, "arg") == 0) {
+    size_t position = 0;
+    auto [end, ec] =
+        std::from_chars(name.data() + 3, name.data() + name.size(), position);
+    if (ec == std::errc() && end == name.data() + name.size() &&
+        position < params.size())
+      return &params[position];
+  }
+  return nullptr;
+}
+
+std::string argumentList(const std::vector<ParamSpec> &params) {
+  std::string list;
+  for (const ParamSpec &p : params)
+    list += (list.empty() ? "" : ", ") + p.name;
+  return list.empty() ? "none" : list;
+}
+
 Error checkSignature(FuncOp func) {
   std::string fn = "@" + func.getName();
   std::vector<Value *> args = func.getArguments();
@@ -328,14 +346,33 @@ static std::string functionList(const Module &module) {
   return list.empty() ? "none" : list;
 }
 
+/// "; did you mean @NAME?" for the closest function to `name` that is a
+/// likely typo of it (edit distance at most a third of the name), or "".
+static std::string suggestFunction(const Module &module,
+                                   std::string_view name) {
+  std::string best;
+  size_t bestDistance = std::max<size_t>(1, name.size() / 3) + 1;
+  for (auto &op : module.getBody().getOperations())
+    if (auto fn = dyn_cast<FuncOp>(op.get()); isUserDefinition(fn)) {
+      size_t d = editDistance(name, fn.getName());
+      if (d < bestDistance) {
+        best = fn.getName();
+        bestDistance = d;
+      }
+    }
+  return best.empty() ? "" : "; did you mean @" + best + "?";
+}
+
 /// The module's only function with a body, or an error naming them all.
-static Expected<FuncOp> onlyFunction(const Module &module) {
+static Expected<FuncOp> onlyFunction(const Module &module,
+                                     std::string_view purpose) {
   FuncOp only;
   for (auto &op : module.getBody().getOperations())
     if (auto fn = dyn_cast<FuncOp>(op.get()); isUserDefinition(fn)) {
       if (only)
         return Error("the module defines several functions (" +
-                     functionList(module) + "): name the one to benchmark");
+                     functionList(module) + "): name the one to " +
+                     std::string(purpose) + " with -e");
       only = fn;
     }
   if (!only)
@@ -343,9 +380,10 @@ static Expected<FuncOp> onlyFunction(const Module &module) {
   return only;
 }
 
-Expected<FuncOp> findFunction(const Module &module, std::string_view name) {
+Expected<FuncOp> findFunction(const Module &module, std::string_view name,
+                              std::string_view purpose) {
   if (name.empty()) {
-    Expected<FuncOp> fn = onlyFunction(module);
+    Expected<FuncOp> fn = onlyFunction(module, purpose);
     if (fn)
       if (Error err = checkSignature(*fn))
         return err;
@@ -354,8 +392,8 @@ Expected<FuncOp> findFunction(const Module &module, std::string_view name) {
   Operation *op = module.lookupSymbol(name);
   auto fn = op ? dyn_cast<FuncOp>(op) : FuncOp();
   if (!isUserDefinition(fn))
-    return Error("no function named @" + std::string(name) +
-                 " (functions: " + functionList(module) + ")");
+    return Error("no function named @" + std::string(name) + " (functions: " +
+                 functionList(module) + ")" + suggestFunction(module, name));
   if (Error err = checkSignature(fn))
     return err;
   return fn;

@@ -32,15 +32,28 @@ struct ParamSpec {
   std::string resolvedType() const;
 };
 
+/// The parameter `name` (`x`, `%x`, or `argN` by position) refers to, or
+/// null.
+ParamSpec *findParameter(std::vector<ParamSpec> &params, std::string_view name);
+
+/// "%x, %y", the parameters' names for error messages ("none").
+std::string argumentList(const std::vector<ParamSpec> &params);
+
+/// Edits (insert, delete, substitute, swap neighbours) from `a` to `b`, for
+/// "did you mean" suggestions.
+size_t editDistance(std::string_view a, std::string_view b);
+
 /// An error unless every parameter of `func` is a scalar (integer, index,
 /// f32, f64) or an identity-layout memref of one, and every result a
 /// scalar.
 Error checkSignature(FuncOp func);
 
-/// The function to benchmark (or measure): the module's function named
-/// `name`, or its only one when `name` is empty, checked to take memrefs
-/// and scalars; an error naming the functions otherwise.
-Expected<FuncOp> findFunction(const Module &module, std::string_view name);
+/// The function to benchmark (or run, measure: `purpose`): the module's
+/// function named `name`, or its only one when `name` is empty, checked to
+/// take memrefs and scalars; an error naming the functions otherwise (with
+/// "did you mean" for a misspelt name).
+Expected<FuncOp> findFunction(const Module &module, std::string_view name,
+                              std::string_view purpose = "benchmark");
 
 /// The parameters of `func` (which passed checkSignature) with the shapes
 /// and values `inputs` give them.

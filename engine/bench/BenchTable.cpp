@@ -32,8 +32,8 @@ std::string formatAmount(double amount, const char *unit) {
   return printed("%.3g", amount) + " " + prefixes[p] + unit;
 }
 
-/// `%a, %b: memref<16xf32>, %n: index = 4`: consecutive memrefs of one
-/// type share it.
+} // namespace
+
 std::string argumentSummary(const BenchmarkResult &r) {
   std::string text;
   for (size_t i = 0; i < r.arguments.size(); ++i) {
@@ -50,6 +50,8 @@ std::string argumentSummary(const BenchmarkResult &r) {
   }
   return text;
 }
+
+namespace {
 
 using Row = std::vector<std::string>;
 
@@ -70,17 +72,38 @@ void printAligned(const std::vector<Row> &rows, std::ostream &os) {
   }
 }
 
-Row variantRow(const BenchmarkVariant &v) {
+Row variantRow(const BenchmarkResult &r, const BenchmarkVariant &v,
+               const MeasuredBandwidth *bandwidth) {
   const BenchmarkTiming &t = v.time;
-  return {v.pipeline,
-          formatSeconds(v.compileSeconds),
-          formatSeconds(t.median),
-          formatSeconds(t.min),
-          formatSeconds(t.max),
-          printed("%.1f%%", t.spread * 100),
-          formatRate(v.gflops),
-          formatRate(v.gbytesPerSecond),
-          printed("%.2fx", v.speedup)};
+  Row row = {v.pipeline,
+             formatSeconds(v.compileSeconds),
+             formatSeconds(t.median),
+             formatSeconds(t.min),
+             formatSeconds(t.max),
+             printed("%.1f%%", t.spread * 100),
+             formatRate(v.gflops),
+             formatRate(v.gbytesPerSecond)};
+  if (bandwidth) {
+    std::optional<double> fraction = bandwidthFraction(r, v, *bandwidth);
+    row.push_back(fraction ? printed("%.0f%%", *fraction * 100) : "-");
+  }
+  row.push_back(printed("%.2fx", v.speedup));
+  return row;
+}
+
+/// What `%BW` compares with: `%BW: GB/s over the best measured bandwidth,
+/// copy 41.2 / triad 45.8 GB/s (STREAM-like, 3 x 16.4 kB arrays: the
+/// arguments' footprint; 1 thread)`.
+void printBandwidthLine(const BenchmarkResult &r, const MeasuredBandwidth &b,
+                        std::ostream &os) {
+  os << "%BW: GB/s over the best bandwidth measured, copy "
+     << formatRate(b.copy) << " / triad " << formatRate(b.triad)
+     << " GB/s (STREAM-like, 3 x " << formatAmount((double)b.arrayBytes, "B")
+     << " arrays: the arguments' footprint; " << b.threads
+     << (b.threads == 1 ? " thread" : " threads") << ")";
+  if (bytesMoved(r).lowerBound)
+    os << "; bytes unknown, so every argument counts once: a lower bound";
+  os << '\n';
 }
 
 void printHeader(const BenchmarkResult &r, std::ostream &os) {
@@ -137,18 +160,63 @@ std::string formatSeconds(double s) {
 }
 
 void printTable(const BenchmarkResult &r, bool fastMath, uint64_t maxUlps,
-                std::ostream &os) {
+                std::ostream &os, const MeasuredBandwidth *bandwidth) {
   printHeader(r, os);
-  std::vector<Row> rows = {{"pipeline", "compile", "median", "min", "max",
-                            "spread", "GFLOP/s", "GB/s", "speedup"}};
+  Row header = {"pipeline", "compile", "median", "min",    "max",
+                "spread",   "GFLOP/s", "GB/s",   "speedup"};
+  if (bandwidth)
+    header.insert(header.end() - 1, "%BW");
+  std::vector<Row> rows = {header};
   for (const BenchmarkVariant &v : r.variants)
-    rows.push_back(variantRow(v));
+    rows.push_back(variantRow(r, v, bandwidth));
   printAligned(rows, os);
   if (!r.flops)
     os << "GFLOP/s unknown: " << r.flopsUnknownReason << '\n';
   if (!r.bytes)
     os << "GB/s unknown: " << r.bytesUnknownReason << '\n';
+  if (bandwidth)
+    printBandwidthLine(r, *bandwidth, os);
   printResultsLine(r, fastMath, maxUlps, os);
+}
+
+BytesMoved bytesMoved(const BenchmarkResult &r) {
+  if (r.bytes)
+    return {*r.bytes, false};
+  return {argumentFootprint(r), true};
+}
+
+double argumentFootprint(const BenchmarkResult &r) {
+  double bytes = 0;
+  for (const BenchmarkArgument &a : r.arguments)
+    if (a.isMemRef)
+      bytes += (double)a.bytes;
+  return bytes;
+}
+
+std::optional<double> bandwidthFraction(const BenchmarkResult &r,
+                                        const BenchmarkVariant &v,
+                                        const MeasuredBandwidth &b) {
+  double bytes = bytesMoved(r).bytes;
+  if (v.time.median <= 0 || b.best() <= 0 || bytes <= 0)
+    return std::nullopt;
+  return bytes / v.time.median / 1e9 / b.best();
+}
+
+std::optional<std::string> toleranceHint(const BenchmarkResult &r,
+                                         bool fastMath, uint64_t maxUlps) {
+  bool floatsDiffer = false;
+  for (const BenchmarkVariant &v : r.variants)
+    floatsDiffer |= v.mismatch && v.mismatch->ulps.has_value();
+  if (!floatsDiffer)
+    return std::nullopt;
+  if (!fastMath)
+    return std::string("without --fast-math floats must match bit for bit; "
+                       "--fast-math compiles every variant with fast math "
+                       "and accepts differences up to --ulps N (64)");
+  return "the --fast-math tolerance is " + std::to_string(maxUlps) +
+         " ulps at the largest magnitude of each memref (or of the terms "
+         "its values sum, measured on the inputs' magnitudes); --ulps N "
+         "changes it";
 }
 
 std::vector<std::string> mismatchMessages(const BenchmarkResult &r) {

@@ -8,6 +8,7 @@
 #include "engine/bench/ArgumentSet.h"
 #include "engine/bench/ArgumentSpec.h"
 #include "engine/bench/CallTimer.h"
+#include "engine/bench/OutputSilencer.h"
 #include "engine/bench/ResultCheck.h"
 #include "engine/bench/ThreadPin.h"
 #include "frontend/analysis/WorkEstimate.h"
@@ -143,6 +144,7 @@ private:
   Error prepareInputs(std::optional<std::span<const detail::Argument>> args);
   Expected<Variant> compile(size_t i, const CompilePipeline &pipeline);
   Error check(size_t i, const Variant &variant);
+  void measureMagnitudes(const Variant &reference);
   Error time(size_t i, const Variant &variant);
   void computeRates();
   void
@@ -157,6 +159,10 @@ private:
   std::vector<ParamSpec> params;
   std::optional<ArgumentSet> inputs, reference;
   std::vector<ScalarResult> referenceResults;
+  /// Under fast math: the reference's outputs from non-negative inputs
+  /// (measureMagnitudes), the scale of the terms its sums add up.
+  std::optional<ArgumentSet> magnitudes;
+  std::vector<ScalarResult> magnitudeResults;
   /// Memrefs some variant changes: restored before every repetition.
   std::vector<bool> written;
 };
@@ -255,9 +261,15 @@ Error Benchmark::check(size_t i, const Variant &variant) {
   if (!working)
     return working.error();
   detail::CallFrame frame(*variant.function, working->arguments());
-  if (Error err =
-          runner.run(result.variants[i].pipeline, [&frame] { frame.run(); }))
-    return err;
+  {
+    // What the kernel prints is discarded in every call the benchmark
+    // makes (the checked ones too: stdout holds the report alone, and
+    // `affjit run` shows the output).
+    OutputSilencer silence;
+    if (Error err =
+            runner.run(result.variants[i].pipeline, [&frame] { frame.run(); }))
+      return err;
+  }
   std::vector<ScalarResult> results;
   for (size_t r = 0; r < variant.function->results.size(); ++r)
     results.emplace_back(*variant.function->results[r].kind, frame.result(r));
@@ -276,9 +288,13 @@ Error Benchmark::check(size_t i, const Variant &variant) {
     referenceResults = std::move(results);
     return Error();
   }
+  CompareOptions compare{options.fastMath, options.maxUlps};
+  if (magnitudes) {
+    compare.magnitudes = &*magnitudes;
+    compare.magnitudeResults = &magnitudeResults;
+  }
   CompareOutcome outcome =
-      compareResults(*reference, referenceResults, *working, results,
-                     CompareOptions{options.fastMath, options.maxUlps});
+      compareResults(*reference, referenceResults, *working, results, compare);
   result.variants[i].maxUlps = outcome.maxUlps;
   result.variants[i].mismatch = std::move(outcome.mismatch);
   return Error();
@@ -301,12 +317,52 @@ Error Benchmark::time(size_t i, const Variant &variant) {
       working->flushFromCaches();
   };
   BenchmarkTiming timing;
+  // A kernel that prints would print once per call: 10^5 times and more.
+  OutputSilencer silence;
   if (Error err = runner.run(result.variants[i].pipeline, [&] {
         timing = timeCalls([&frame] { frame.run(); }, prepare, timer);
       }))
     return err;
   result.variants[i].time = std::move(timing);
   return Error();
+}
+
+/// Runs the reference on the inputs with every float replaced by its
+/// magnitude. Where a kernel only adds and multiplies, each output then is
+/// the sum of the magnitudes of the terms it sums, the scale of the error
+/// that reassociating the sum may make (Higham: |error| <= (n-1) eps
+/// sum|terms|); elsewhere it is a heuristic scale of the values involved.
+/// Under fast math differences are measured at that scale too, so a
+/// vectorized 16M-term dot product whose result cancels to 1e3 is not held
+/// to ulps of 1e3. Nothing is kept when the call fails, and non-finite
+/// magnitudes are ignored (the tolerance stays as without them).
+void Benchmark::measureMagnitudes(const Variant &reference) {
+  Expected<ArgumentSet> positive = inputs->clone();
+  if (!positive)
+    return;
+  for (const auto &buffer : positive->buffers())
+    if (buffer)
+      buffer->takeMagnitudes();
+  std::vector<detail::Argument> args(positive->arguments().begin(),
+                                     positive->arguments().end());
+  for (detail::Argument &a : args)
+    if (a.kind == detail::Argument::Kind::Scalar) {
+      if (a.scalar == ScalarKind::F32)
+        a.value.f32 = std::fabs(a.value.f32);
+      else if (a.scalar == ScalarKind::F64)
+        a.value.f64 = std::fabs(a.value.f64);
+    }
+  detail::CallFrame frame(*reference.function, args);
+  {
+    OutputSilencer silence;
+    if (runner.run(result.variants.front().pipeline, [&frame] { frame.run(); }))
+      return;
+  }
+  magnitudeResults.clear();
+  for (size_t r = 0; r < reference.function->results.size(); ++r)
+    magnitudeResults.emplace_back(*reference.function->results[r].kind,
+                                  frame.result(r));
+  magnitudes.emplace(std::move(*positive));
 }
 
 void Benchmark::computeRates() {
@@ -348,6 +404,8 @@ Benchmark::run(std::optional<std::span<const detail::Argument>> arguments) {
     variants.push_back(std::move(*v));
     if (Error err = check(i, variants.back()))
       return err;
+    if (i == 0 && options.fastMath)
+      measureMagnitudes(variants.front());
   }
   // Timing a variant that computes something else would mean nothing.
   if (!result.agree()) {

@@ -73,6 +73,13 @@ void summarize(BenchmarkTiming &t) {
     t.spread = (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / t.median;
 }
 
+double quantileOf(std::vector<double> samples, double q) {
+  if (samples.empty())
+    return 0;
+  std::sort(samples.begin(), samples.end());
+  return quantile(samples, q);
+}
+
 BenchmarkTiming timeCalls(const std::function<void()> &call,
                           const std::function<void()> &prepare,
                           const TimerOptions &options) {

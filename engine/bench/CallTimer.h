@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace affjit::bench {
 
@@ -31,5 +32,9 @@ BenchmarkTiming timeCalls(const std::function<void()> &call,
 
 /// Median, min and max of `timing.seconds` into its fields.
 void summarize(BenchmarkTiming &timing);
+
+/// The `q` quantile (0..1) of `samples`, interpolating between neighbours
+/// as summarize() does; 0 for no samples.
+double quantileOf(std::vector<double> samples, double q);
 
 } // namespace affjit::bench

@@ -124,7 +124,24 @@ bool elementAgrees(ScalarKind k, const char *expected, const char *actual,
   return options.fastMath && measured <= options.maxUlps;
 }
 
+/// The scale a float buffer's differences are measured at: its largest
+/// magnitude, or that of the same buffer computed from non-negative inputs
+/// (`magnitudes`, if any), whichever is larger.
+double bufferScale(const ArgumentBuffer &expected,
+                   const ArgumentBuffer *magnitudes) {
+  ScalarKind k = expected.getElement();
+  int64_t n = expected.getNumElements();
+  double scale =
+      largestMagnitude(k, static_cast<const char *>(expected.getData()), n);
+  if (magnitudes)
+    scale = std::max(
+        scale, largestMagnitude(
+                   k, static_cast<const char *>(magnitudes->getData()), n));
+  return scale;
+}
+
 void compareBuffer(const ArgumentBuffer &expected, const ArgumentBuffer &actual,
+                   const ArgumentBuffer *magnitudes,
                    const CompareOptions &options, CompareOutcome &out) {
   if (std::memcmp(expected.getData(), actual.getData(), expected.getBytes()) ==
       0)
@@ -134,7 +151,7 @@ void compareBuffer(const ArgumentBuffer &expected, const ArgumentBuffer &actual,
   const char *e = static_cast<const char *>(expected.getData());
   const char *a = static_cast<const char *>(actual.getData());
   int64_t n = expected.getNumElements();
-  double scale = isFloat(k) ? largestMagnitude(k, e, n) : 0;
+  double scale = isFloat(k) ? bufferScale(expected, magnitudes) : 0;
   for (int64_t i = 0; i < n; ++i) {
     std::optional<uint64_t> ulps;
     uint64_t measured = 0;
@@ -153,8 +170,8 @@ void compareBuffer(const ArgumentBuffer &expected, const ArgumentBuffer &actual,
 }
 
 void compareScalar(size_t index, const ScalarResult &expected,
-                   const ScalarResult &actual, const CompareOptions &options,
-                   CompareOutcome &out) {
+                   const ScalarResult &actual, const ScalarResult *magnitude,
+                   const CompareOptions &options, CompareOutcome &out) {
   ScalarKind k = expected.first;
   size_t size = elementBytes(k);
   // ScalarValue keeps every kind in its low bytes.
@@ -163,6 +180,12 @@ void compareScalar(size_t index, const ScalarResult &expected,
   std::optional<uint64_t> ulps;
   uint64_t measured = 0;
   double scale = isFloat(k) ? std::fabs(loadFloat(k, e)) : 0;
+  if (isFloat(k) && magnitude) {
+    double terms = std::fabs(
+        loadFloat(k, reinterpret_cast<const char *>(&magnitude->second)));
+    if (std::isfinite(terms))
+      scale = std::max(scale, terms);
+  }
   bool agrees = elementAgrees(k, e, a, size, scale, options, ulps, measured);
   out.maxUlps = std::max(out.maxUlps, measured);
   if (!agrees && !out.mismatch)
@@ -189,9 +212,17 @@ CompareOutcome compareResults(const ArgumentSet &expected,
   const auto &e = expected.buffers(), &a = actual.buffers();
   for (size_t i = 0; i < e.size(); ++i)
     if (e[i])
-      compareBuffer(*e[i], *a[i], options, out);
-  for (size_t i = 0; i < expectedResults.size(); ++i)
-    compareScalar(i, expectedResults[i], actualResults[i], options, out);
+      compareBuffer(*e[i], *a[i],
+                    options.magnitudes ? options.magnitudes->buffers()[i].get()
+                                       : nullptr,
+                    options, out);
+  for (size_t i = 0; i < expectedResults.size(); ++i) {
+    const ScalarResult *magnitude = nullptr;
+    if (options.magnitudeResults && i < options.magnitudeResults->size())
+      magnitude = &(*options.magnitudeResults)[i];
+    compareScalar(i, expectedResults[i], actualResults[i], magnitude, options,
+                  out);
+  }
   return out;
 }
 

@@ -1,24 +1,32 @@
 // `affjit bench FILE.mlir [-e FUNCTION] [--compare none,default] [--dim
 // NAME=SIZE] [--dims N,...] [--arg [NAME=]VALUE] [--seed N] [--float-range
 // LO,HI] [--fast-math [--ulps N]] [--min-time S] [--repetitions N]
-// [--warmup N] [--cold] [--no-pin] [--json FILE] [--plot FILE.svg|png
-// [--plot-metric time|gflops]] [-O N] [--checked]`: compiles one function
-// once per pass pipeline, checks that every variant computes what the first
-// computes on the same pseudo-random inputs, times them and prints a table
-// (affjit::benchmark, engine/bench/). Exit status 1 for bad input and for
-// variants that disagree.
+// [--warmup N] [--cold] [--no-pin] [--no-bandwidth] [--json FILE] [--plot
+// FILE.svg|png [--plot-metric time|gflops]] [-O N] [--checked]`: compiles
+// one function once per pass pipeline, checks that every variant computes
+// what the first computes on the same pseudo-random inputs, times them
+// (discarding what the kernel prints), measures the memory bandwidth at
+// the arguments' footprint and prints a table (affjit::benchmark,
+// engine/bench/), then warnings about noisy timings on stderr. Exit status
+// 1 for bad input and for variants that disagree.
 #include "affjit/Benchmark.h"
+#include "engine/Pipeline.h"
 #include "engine/bench/BenchTable.h"
+#include "engine/bench/MemoryBandwidth.h"
+#include "engine/bench/ThreadPin.h"
+#include "engine/bench/TimingQuality.h"
 #include "engine/bench/VariantList.h"
+#include "engine/cli/ArgumentOptions.h"
+#include "engine/cli/BenchFacts.h"
 #include "engine/cli/BenchJson.h"
 #include "engine/cli/BenchPlot.h"
 #include "engine/cli/Commands.h"
 #include "engine/cli/Input.h"
 #include "engine/cli/PipelineOption.h"
 #include "engine/cli/ProgressLine.h"
+#include "engine/cli/Suggest.h"
 #include "engine/repl/CrashGuard.h"
 
-#include <charconv>
 #include <iostream>
 #include <memory>
 
@@ -27,14 +35,10 @@ namespace affjit::cli {
 namespace {
 
 struct BenchCliOptions {
-  std::string input = "-";
+  std::string input;
   std::string entry;
   std::string compare = "none,default";
-  std::vector<std::string> dims;
-  std::string dynamicSizes;
-  std::vector<std::string> args;
-  uint64_t seed = 1;
-  std::string floatRange = "-1,1";
+  ArgumentFlags arguments;
   bool fastMath = false;
   unsigned threads = 0;
   uint64_t maxUlps = 64;
@@ -43,6 +47,7 @@ struct BenchCliOptions {
   int64_t warmup = 1;
   bool cold = false;
   bool noPin = false;
+  bool noBandwidth = false;
   std::string json, plot, plotMetric = "time";
   unsigned optLevel = 3;
   bool checked = false;
@@ -55,66 +60,23 @@ bool usageError(const std::string &message) {
   return false;
 }
 
-std::vector<std::string> splitAt(const std::string &text, char separator) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i)
-    if (i == text.size() || text[i] == separator) {
-      parts.push_back(text.substr(start, i - start));
-      start = i + 1;
-    }
-  return parts;
-}
-
-template <typename T> std::optional<T> parseNumber(const std::string &text) {
-  T value{};
-  auto [end, ec] =
-      std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    return std::nullopt;
-  return value;
-}
-
-bool parseDims(const BenchCliOptions &o, BenchmarkInputs &in) {
-  for (const std::string &dim : o.dims) {
-    size_t eq = dim.find('=');
-    std::optional<int64_t> size =
-        eq == std::string::npos ? std::nullopt
-                                : parseNumber<int64_t>(dim.substr(eq + 1));
-    if (!size || eq == 0)
-      return usageError("--dim " + dim +
-                        ": expected NAME=SIZE (NAME an argument like x, "
-                        "or x.1 for its dimension 1)");
-    std::string name = dim.substr(0, eq);
-    if (name[0] == '%')
-      name.erase(0, 1);
-    in.dims.emplace_back(name, *size);
-  }
-  if (o.dynamicSizes.empty())
-    return true;
-  for (const std::string &part : splitAt(o.dynamicSizes, ',')) {
-    std::optional<int64_t> size = parseNumber<int64_t>(part);
-    if (!size)
-      return usageError("--dims " + o.dynamicSizes +
-                        ": expected sizes separated by commas, like "
-                        "1024,1024");
-    in.dynamicSizes.push_back(*size);
-  }
-  return true;
-}
-
-bool parseFloatRange(const std::string &text, BenchmarkInputs &in) {
-  std::vector<std::string> parts = splitAt(text, ',');
-  std::optional<double> lo, hi;
-  if (parts.size() == 2) {
-    lo = parseNumber<double>(parts[0]);
-    hi = parseNumber<double>(parts[1]);
-  }
-  if (!lo || !hi || !(*lo < *hi))
-    return usageError("--float-range " + text +
-                      ": expected LO,HI with LO < HI, like -1,1");
-  in.floatMin = *lo;
-  in.floatMax = *hi;
+/// The argument options (shared with run): bench fills its inputs
+/// pseudo-randomly and has no memref files.
+bool benchInputs(const ArgumentFlags &flags, BenchmarkInputs &inputs) {
+  for (const std::string &arg : flags.args)
+    if (arg.starts_with('@') || arg.find("=@") != std::string::npos)
+      return usageError("--arg " + arg +
+                        ": bench fills memrefs pseudo-randomly; .npy inputs "
+                        "are for affjit run");
+  for (const std::string &fill : flags.fills)
+    if (fill != "random")
+      return usageError("--fill " + fill +
+                        ": bench fills its inputs pseudo-randomly (--seed, "
+                        "--float-range); other fills are for affjit run");
+  std::optional<BenchmarkInputs> made = makeInputs(flags);
+  if (!made)
+    return false;
+  inputs = std::move(*made);
   return true;
 }
 
@@ -137,16 +99,13 @@ bool makeOptions(const BenchCliOptions &o, BenchmarkOptions &options) {
   Expected<std::vector<std::string>> variants =
       bench::parseVariantList(o.compare, "--compare");
   if (!variants)
-    return usageError(variants.error().message());
+    return usageError(withPassSuggestion(variants.error().message()));
   options.pipelines = std::move(*variants);
-  if (!parseDims(o, options.inputs) ||
-      !parseFloatRange(o.floatRange, options.inputs))
+  if (!benchInputs(o.arguments, options.inputs))
     return false;
   if (o.corruptVariant >= (int)options.pipelines.size())
     return usageError("--test-corrupt-variant: there are only " +
                       std::to_string(options.pipelines.size()) + " variants");
-  options.inputs.scalars = o.args;
-  options.inputs.seed = o.seed;
   options.optLevel = o.optLevel;
   options.checked = o.checked;
   options.fastMath = o.fastMath;
@@ -176,6 +135,24 @@ void printError(const Error &err) {
     std::cerr << "affjit: error: " << message << '\n';
 }
 
+/// STREAM-like copy and triad at the footprint of the arguments, on the
+/// threads the kernel ran on (one of them pinned, as the calls were).
+bench::MeasuredBandwidth measureRoofline(const BenchmarkResult &r,
+                                         const BenchmarkOptions &options,
+                                         unsigned threads) {
+  bench::ThreadPin pin(options.pinThread && threads == 1);
+  bench::BandwidthProbe probe;
+  probe.footprintBytes = (size_t)bench::argumentFootprint(r);
+  probe.threads = threads;
+  probe.cold = options.cold;
+  return bench::measureBandwidth(probe);
+}
+
+void printWarnings(const std::vector<std::string> &warnings) {
+  for (const std::string &w : warnings)
+    std::cerr << "affjit: warning: " << w << '\n';
+}
+
 } // namespace
 
 static int runBench(const BenchCliOptions &o) {
@@ -189,27 +166,50 @@ static int runBench(const BenchCliOptions &o) {
   if (!source)
     return 1;
   options.bufferName = *source->name;
+  // Read before the benchmark adds its own load.
+  BenchFacts facts = startFacts(resolveThreadCount(options.threads));
   ProgressLine progress;
   if (progress.enabled())
     options.onProgress = [&progress](const std::string &text) {
       progress.show(text);
     };
   Expected<BenchmarkResult> result = benchmark(source->text, o.entry, options);
+  // Without memref arguments there is no footprint to measure at.
+  if (result && result->agree() && !o.noBandwidth &&
+      bench::argumentFootprint(*result) > 0) {
+    if (progress.enabled())
+      progress.show("measuring the memory bandwidth");
+    facts.bandwidth = measureRoofline(*result, options, facts.threads);
+  }
   progress.clear();
   if (!result) {
     printError(result.error());
     return 1;
   }
-  bool written = o.json.empty() ||
-                 writeJson(benchJson(*result, options, *source->name), o.json);
+  if (result->agree())
+    facts.warnings = bench::timingWarnings(
+        *result,
+        facts.loadAverage ? std::optional<double>((*facts.loadAverage)[0])
+                          : std::nullopt,
+        facts.onlineCpus);
+  bool written =
+      o.json.empty() ||
+      writeJson(benchJson(*result, options, *source->name, facts), o.json);
   if (!result->agree()) {
     for (const std::string &line : bench::mismatchMessages(*result))
       std::cerr << "affjit: error: " << line << '\n';
+    if (std::optional<std::string> hint =
+            bench::toleranceHint(*result, options.fastMath, options.maxUlps))
+      std::cerr << "affjit: note: " << *hint << '\n';
     return 1;
   }
-  bench::printTable(*result, options.fastMath, options.maxUlps, std::cout);
-  std::cout.flush();
-  if (plot && !drawPlot(*result, *plot))
+  // With the JSON on stdout (`--json -`), the table goes to stderr.
+  std::ostream &table = o.json == "-" ? std::cerr : std::cout;
+  bench::printTable(*result, options.fastMath, options.maxUlps, table,
+                    facts.bandwidth ? &*facts.bandwidth : nullptr);
+  table.flush();
+  printWarnings(facts.warnings);
+  if (plot && !drawPlot(*result, options, facts, *plot))
     return 1;
   return written ? 0 : 1;
 }
@@ -219,7 +219,7 @@ CommandFn addBenchCommand(CLI::App &app) {
   CLI::App *cmd = app.add_subcommand(
       "bench", "Benchmark a function once per pass pipeline (checking that "
                "every variant computes the same)");
-  cmd->add_option("input", opts->input, "Input .mlir file ('-' for stdin)");
+  addInputOption(cmd, opts->input);
   cmd->add_option("-e,--entry", opts->entry,
                   "The function to benchmark (default: the only one)");
   cmd->add_option("--compare", opts->compare,
@@ -227,26 +227,13 @@ CommandFn addBenchCommand(CLI::App &app) {
                   "the reference; join passes of one variant with '+' "
                   "(fuse+normalize)")
       ->capture_default_str();
-  cmd->add_option("--dim", opts->dims,
-                  "Size of ? dimensions: NAME=SIZE for every ? dimension of "
-                  "argument %NAME, NAME.D=SIZE for dimension D (NAME may be "
-                  "argN)");
-  cmd->add_option("--dims", opts->dynamicSizes,
-                  "Sizes of the ? dimensions --dim leaves open, in order, "
-                  "separated by commas");
-  cmd->add_option("--arg", opts->args,
-                  "A scalar argument: NAME=VALUE, or VALUE for the next "
-                  "scalar argument");
-  cmd->add_option("--seed", opts->seed, "Seed of the pseudo-random inputs")
-      ->capture_default_str();
-  cmd->add_option("--float-range", opts->floatRange,
-                  "Floats are uniform in [LO, HI) (integers in 0..15)")
-      ->capture_default_str();
+  addArgumentOptions(cmd, opts->arguments);
   cmd->add_flag("--fast-math", opts->fastMath,
                 "Compile with fast math (floats may be reassociated) and let "
                 "floats differ between variants by up to --ulps units in the "
-                "last place of their memref's largest magnitude (default: "
-                "bit for bit)");
+                "last place of their memref's largest magnitude, or of the "
+                "sum of the magnitudes of the terms a reduction adds "
+                "(default: bit for bit)");
   addThreadsOption(cmd, opts->threads);
   cmd->add_option("--ulps", opts->maxUlps,
                   "The tolerance of --fast-math, in ulps")
@@ -268,13 +255,17 @@ CommandFn addBenchCommand(CLI::App &app) {
                 "call");
   cmd->add_flag("--no-pin", opts->noPin,
                 "Do not pin the thread to its CPU while calls run");
+  cmd->add_flag("--no-bandwidth", opts->noBandwidth,
+                "Skip the STREAM-like copy/triad measurement at the "
+                "arguments' footprint (the %BW column)");
   cmd->add_option("--json", opts->json,
                   "Write the results as JSON (schema: "
                   "engine/cli/bench.schema.json)");
   cmd->add_option("--plot", opts->plot,
-                  "Draw a bar chart with gnuplot (FILE.svg or FILE.png)");
+                  "Draw a box plot (interquartile range and median per "
+                  "variant) with gnuplot (FILE.svg or FILE.png)");
   cmd->add_option("--plot-metric", opts->plotMetric,
-                  "What the bars show: time or gflops")
+                  "What the boxes show: time or gflops")
       ->capture_default_str();
   cmd->add_option("-O", opts->optLevel, "LLVM optimization level 0..3")
       ->check(CLI::Range(0, 3))

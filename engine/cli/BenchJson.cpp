@@ -1,6 +1,11 @@
 // JSON reports of `affjit bench` (BenchJson.h).
 #include "engine/cli/BenchJson.h"
 
+#include "engine/cli/Output.h"
+
+#include "engine/bench/BenchTable.h"
+#include "engine/bench/CallTimer.h"
+
 #include <fstream>
 #include <iostream>
 
@@ -17,8 +22,9 @@ template <typename T> json orNull(const std::optional<T> &v) {
   return v ? json(*v) : json(nullptr);
 }
 
-json settingsJson(const BenchmarkOptions &o) {
+json settingsJson(const BenchmarkOptions &o, const BenchFacts &facts) {
   return {{"opt_level", o.optLevel},
+          {"threads", facts.threads},
           {"checked", o.checked},
           {"seed", o.inputs.seed},
           {"float_range", {o.inputs.floatMin, o.inputs.floatMax}},
@@ -56,6 +62,8 @@ json timingJson(const BenchmarkTiming &t) {
   if (t.repetitions == 0)
     return nullptr;
   return {{"median", t.median},
+          {"q1", bench::quantileOf(t.seconds, 0.25)},
+          {"q3", bench::quantileOf(t.seconds, 0.75)},
           {"min", t.min},
           {"max", t.max},
           {"spread", t.spread},
@@ -80,13 +88,30 @@ json mismatchJson(const BenchmarkVariant &v, const std::string &reference) {
            v.differingPrefix.empty() ? json() : json(v.differingPrefix)}};
 }
 
-json variantJson(const BenchmarkVariant &v, const std::string &reference) {
+json bandwidthJson(const BenchmarkResult &r, const BenchFacts &facts) {
+  if (!facts.bandwidth)
+    return nullptr;
+  const bench::MeasuredBandwidth &b = *facts.bandwidth;
+  return {{"copy_gbytes_per_s", b.copy},
+          {"triad_gbytes_per_s", b.triad},
+          {"array_bytes", b.arrayBytes},
+          {"threads", b.threads},
+          {"bytes_lower_bound", bench::bytesMoved(r).lowerBound}};
+}
+
+json variantJson(const BenchmarkResult &r, const BenchmarkVariant &v,
+                 const BenchFacts &facts) {
+  const std::string &reference = r.variants.front().pipeline;
   bool timed = v.time.repetitions > 0;
+  std::optional<double> fraction;
+  if (facts.bandwidth)
+    fraction = bench::bandwidthFraction(r, v, *facts.bandwidth);
   return {{"pipeline", v.pipeline},
           {"compile_s", v.compileSeconds},
           {"time_s", timingJson(v.time)},
           {"gflops", orNull(v.gflops)},
           {"gbytes_per_s", orNull(v.gbytesPerSecond)},
+          {"bandwidth_fraction", orNull(fraction)},
           {"speedup", timed ? json(v.speedup) : json()},
           {"max_ulps", v.maxUlps},
           {"mismatch", mismatchJson(v, reference)}};
@@ -95,34 +120,39 @@ json variantJson(const BenchmarkVariant &v, const std::string &reference) {
 } // namespace
 
 json benchJson(const BenchmarkResult &r, const BenchmarkOptions &options,
-               const std::string &file) {
+               const std::string &file, const BenchFacts &facts) {
   json variants = json::array();
   for (const BenchmarkVariant &v : r.variants)
-    variants.push_back(variantJson(v, r.variants.front().pipeline));
+    variants.push_back(variantJson(r, v, facts));
   json arguments = json::array();
   for (const BenchmarkArgument &a : r.arguments)
     arguments.push_back(argumentJson(a));
+  json load = facts.loadAverage ? json(*facts.loadAverage) : json();
   return {{"schema", kSchemaId},
+          {"affjit_version", facts.version},
+          {"timestamp", facts.timestamp},
           {"file", file},
           {"function", r.function},
           {"host_cpu", r.hostCpu},
+          {"cpu_model", facts.cpuModel},
+          {"online_cpus", facts.onlineCpus},
+          {"load_average", load},
           {"pinned_cpu", r.pinnedCpu >= 0 ? json(r.pinnedCpu) : json()},
-          {"settings", settingsJson(options)},
+          {"settings", settingsJson(options, facts)},
           {"arguments", arguments},
           {"work", workJson(r)},
+          {"bandwidth", bandwidthJson(r, facts)},
           {"agree", r.agree()},
-          {"variants", variants}};
+          {"variants", variants},
+          {"warnings", facts.warnings}};
 }
 
 bool writeJson(const json &report, const std::string &path) {
-  std::ofstream out(path);
-  if (out)
-    out << report.dump(2) << '\n';
-  if (!out) {
-    std::cerr << "affjit: error: could not write '" << path << "'\n";
+  std::unique_ptr<OutputFile> out = OutputFile::open(path);
+  if (!out)
     return false;
-  }
-  return true;
+  out->stream() << report.dump(2) << '\n';
+  return out->close();
 }
 
 } // namespace affjit::cli

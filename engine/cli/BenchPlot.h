@@ -1,10 +1,16 @@
-// `affjit bench --plot FILE.svg|FILE.png`: a bar chart of the variants,
-// median time per call (or GFLOP/s) with min..max bars, drawn by gnuplot
-// (the Debian package gnuplot-nox), which the tool runs with a generated
-// script on its standard input.
+// `affjit bench --plot FILE.svg|FILE.png`: a box plot of the variants, per
+// variant the interquartile range of its samples as a box and the median
+// as a line and a label (time per call, or GFLOP/s), drawn by gnuplot (the
+// Debian package gnuplot-nox), which the tool runs with a generated script
+// on its standard input. Min..max whiskers are not drawn: one interrupted
+// repetition would set their length and the axis. The title names the
+// function, its arguments (problem size and element types), the CPU model,
+// threads, flags and sample counts; a dashed line marks the time (or
+// GFLOP/s) the measured memory bandwidth allows, when it was measured.
 #pragma once
 
 #include "affjit/Benchmark.h"
+#include "engine/cli/BenchFacts.h"
 
 #include <optional>
 #include <string>
@@ -26,9 +32,16 @@ struct PlotRequest {
 std::optional<PlotRequest> makePlotRequest(const std::string &path,
                                            const std::string &metric);
 
+/// The gnuplot script drawing `result` (benchmarked with `options`; facts
+/// of the run in `facts`) as `request` says.
+std::string plotScript(const BenchmarkResult &result,
+                       const BenchmarkOptions &options, const BenchFacts &facts,
+                       const PlotRequest &request);
+
 /// Draws `result` (whose variants were timed) as `request` says; prints
 /// `affjit: error: ...` and returns false when gnuplot is missing, fails,
 /// or the metric is unknown for this function.
-bool drawPlot(const BenchmarkResult &result, const PlotRequest &request);
+bool drawPlot(const BenchmarkResult &result, const BenchmarkOptions &options,
+              const BenchFacts &facts, const PlotRequest &request);
 
 } // namespace affjit::cli

@@ -15,7 +15,7 @@ namespace affjit::cli {
 
 namespace {
 struct CheckOptions {
-  std::string input = "-";
+  std::string input;
 };
 } // namespace
 
@@ -36,7 +36,7 @@ CommandFn addCheckCommand(CLI::App &app) {
   auto opts = std::make_shared<CheckOptions>();
   CLI::App *cmd = app.add_subcommand(
       "check", "Statically check that affine memref accesses stay in bounds");
-  cmd->add_option("input", opts->input, "Input .mlir file ('-' for stdin)");
+  addInputOption(cmd, opts->input);
   return [cmd, opts]() -> int { return cmd->parsed() ? runCheck(*opts) : -1; };
 }
 

@@ -17,6 +17,8 @@ CommandFn addOptCommand(CLI::App &app);
 CommandFn addRunCommand(CLI::App &app);
 /// `affjit llvm FILE.mlir`: print the generated LLVM IR.
 CommandFn addLlvmCommand(CLI::App &app);
+/// `affjit asm FILE.mlir`: print the host assembly the JIT generates.
+CommandFn addAsmCommand(CLI::App &app);
 /// `affjit deps FILE.mlir`: the memory dependence report.
 CommandFn addDepsCommand(CLI::App &app);
 /// `affjit check FILE.mlir`: static out-of-bounds checks.
@@ -27,5 +29,7 @@ CommandFn addBenchCommand(CLI::App &app);
 CommandFn addReplCommand(CLI::App &app);
 /// `affjit ops`: the ops affjit reads and what it does with each.
 CommandFn addOpsCommand(CLI::App &app);
+/// `affjit completion bash`: a shell completion script for the whole app.
+CommandFn addCompletionCommand(CLI::App &app);
 
 } // namespace affjit::cli

@@ -8,6 +8,8 @@
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
 
+#include <CLI/CLI.hpp>
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,8 +21,16 @@ struct LoadedModule {
   std::unique_ptr<Module> module;
 };
 
-/// The text of `path` ("-" for stdin), named for diagnostics; prints an
-/// error and returns null if it cannot be read.
+/// Registers the positional input file on `cmd`.
+void addInputOption(CLI::App *cmd, std::string &input);
+
+/// The input to read: `path`, or when none was given "-" (stdin) if stdin
+/// is not a terminal; "" after printing an error otherwise.
+std::string resolveInputPath(const std::string &path);
+
+/// The text of `path` ("-" for stdin, "" as resolveInputPath says), named
+/// for diagnostics; prints `affjit: error: cannot open 'PATH': REASON` and
+/// returns null if it cannot be read (a directory cannot).
 std::unique_ptr<SourceBuffer> readInput(const std::string &path);
 
 /// Reads, parses and verifies `path` (for the analyses). On failure prints

@@ -1,9 +1,13 @@
-// `affjit llvm FILE.mlir [--optimized] [-O3] [--checked] [--pipeline=LIST]
-// [--verify-each] [--opt-report[=PASS,...]] [--dump-after=PASS|all]`:
-// prints the LLVM IR affjit generates for a module (after its pass
-// pipeline), before or after LLVM's optimization pipeline.
+// `affjit llvm [FILE.mlir] [-o OUT] [--optimized | --asm] [-O3] [--checked]
+// [--pipeline=LIST] [--verify-each] [--opt-report[=PASS,...]]
+// [--dump-after=PASS|all]`: prints the LLVM IR affjit generates for a
+// module (after its pass pipeline), before or after LLVM's optimization
+// pipeline, or the host assembly the JIT makes of it. `affjit asm FILE`
+// is `affjit llvm --asm FILE`.
 #include "engine/cli/Commands.h"
+#include "engine/cli/Contract.h"
 #include "engine/cli/Input.h"
+#include "engine/cli/Output.h"
 #include "engine/cli/PipelineOption.h"
 #include "engine/jit/Jit.h"
 
@@ -16,13 +20,35 @@ namespace affjit::cli {
 
 namespace {
 struct LlvmOptions {
-  std::string input = "-";
+  std::string input;
+  std::string output = "-";
   bool optimized = false;
+  bool assembly = false;
   unsigned optLevel = 3;
   bool checked = false;
   PipelineFlags pipeline;
 };
 } // namespace
+
+/// Optimizes `program` for the host as the JIT does and prints its
+/// assembly (`assembly`) or its IR.
+static int printOptimized(const CompilePipeline &pipeline,
+                          LoweredProgram &program, bool assembly) {
+  auto jit = pipeline.createJit();
+  if (!jit)
+    return usageError(llvm::toString(jit.takeError()));
+  if (auto err = (*jit)->optimize(*program.module, program.llvmPasses))
+    return usageError(llvm::toString(std::move(err)));
+  if (!assembly) {
+    program.module->print(llvm::outs(), nullptr);
+    return 0;
+  }
+  llvm::Expected<std::string> text = (*jit)->emitAssembly(*program.module);
+  if (!text)
+    return usageError(llvm::toString(text.takeError()));
+  llvm::outs() << *text;
+  return 0;
+}
 
 static int runLlvm(const LlvmOptions &o) {
   CompileOptions compile;
@@ -31,37 +57,55 @@ static int runLlvm(const LlvmOptions &o) {
   o.pipeline.applyTo(compile);
   std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
-    return 1;
+    return kExitFailure;
   std::optional<LoweredProgram> program = lowerInput(o.input, *pipeline);
-  if (!program)
-    return 1;
-  if (o.optimized) {
-    auto jit = pipeline->createJit();
-    if (!jit) {
-      std::cerr << "affjit: error: " << llvm::toString(jit.takeError()) << '\n';
-      return 1;
-    }
-    if (auto err = (*jit)->optimize(*program->module, program->llvmPasses)) {
-      std::cerr << "affjit: error: " << llvm::toString(std::move(err)) << '\n';
-      return 1;
-    }
+  if (!program || !redirectStdout(o.output))
+    return kExitFailure;
+  int rc = 0;
+  if (o.optimized || o.assembly)
+    rc = printOptimized(*pipeline, *program, o.assembly);
+  else
+    program->module->print(llvm::outs(), nullptr);
+  llvm::outs().flush();
+  if (llvm::outs().has_error()) {
+    llvm::outs().clear_error();
+    return usageError("cannot write '" + o.output + "'");
   }
-  program->module->print(llvm::outs(), nullptr);
-  return 0;
+  return rc;
+}
+
+/// The options `llvm` and `asm` share.
+static void addCodeOptions(CLI::App *cmd, LlvmOptions &o) {
+  addInputOption(cmd, o.input);
+  cmd->add_option("-o,--output", o.output, "Output file ('-': stdout)")
+      ->capture_default_str();
+  cmd->add_option("-O", o.optLevel, "LLVM optimization level 0..3")
+      ->check(integerIn(0, 3))
+      ->capture_default_str();
+  cmd->add_flag("--checked", o.checked, "Emit memref bounds checks");
+  addPipelineOptions(cmd, o.pipeline);
 }
 
 CommandFn addLlvmCommand(CLI::App &app) {
   auto opts = std::make_shared<LlvmOptions>();
   CLI::App *cmd =
       app.add_subcommand("llvm", "Print the LLVM IR generated for a module");
-  cmd->add_option("input", opts->input, "Input .mlir file ('-' for stdin)");
-  cmd->add_flag("--optimized", opts->optimized,
-                "Print after LLVM's optimization pipeline for the host");
-  cmd->add_option("-O", opts->optLevel, "LLVM optimization level 0..3")
-      ->check(CLI::Range(0, 3))
-      ->capture_default_str();
-  cmd->add_flag("--checked", opts->checked, "Emit memref bounds checks");
-  addPipelineOptions(cmd, opts->pipeline);
+  CLI::Option *optimized =
+      cmd->add_flag("--optimized", opts->optimized,
+                    "Print after LLVM's optimization pipeline for the host");
+  cmd->add_flag("--asm", opts->assembly,
+                "Print the host assembly the JIT generates (as `affjit asm`)")
+      ->excludes(optimized);
+  addCodeOptions(cmd, *opts);
+  return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
+}
+
+CommandFn addAsmCommand(CLI::App &app) {
+  auto opts = std::make_shared<LlvmOptions>();
+  opts->assembly = true;
+  CLI::App *cmd = app.add_subcommand(
+      "asm", "Print the host assembly the JIT generates for a module");
+  addCodeOptions(cmd, *opts);
   return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
 }
 

@@ -1,22 +1,23 @@
 // `affjit opt FILE.mlir [-o OUT] [--generic] [--no-verify] [--pipeline=LIST]
 // [--verify-each] [--opt-report[=PASS,...]] [--dump-after=PASS|all]
-// [--measure-traffic[=ENTRY]]`: parses, verifies, runs the pass pipeline and
-// prints the module in MLIR syntax. With --measure-traffic it also runs
-// ENTRY (main, or a kernel on pseudo-random inputs, as `affjit bench` makes
-// them) compiled to measure each top-level nest's traffic, and reports it
-// (TrafficReport.h): `--opt-report --measure-traffic` puts the cost model's
-// estimated and the measured traffic on one line per nest.
-#include "engine/bench/ArgumentSet.h"
-#include "engine/bench/ArgumentSpec.h"
+// [--measure-traffic[=ENTRY] [--dim ..] [--arg ..] [--fill ..]]`: parses,
+// verifies, runs the pass pipeline and prints the module in MLIR syntax.
+// With --measure-traffic it also runs ENTRY (main, or a kernel on arguments
+// made as `affjit run` makes them, ArgumentOptions.h) compiled to measure each
+// top-level nest's traffic, and reports it (TrafficReport.h): `--opt-report
+// --measure-traffic` puts the cost model's estimated and the measured traffic
+// on one line per nest.
+#include "engine/cli/ArgumentOptions.h"
 #include "engine/cli/Commands.h"
+#include "engine/cli/Contract.h"
 #include "engine/cli/Input.h"
+#include "engine/cli/Output.h"
 #include "engine/cli/PipelineOption.h"
 #include "engine/cli/TrafficReport.h"
 #include "frontend/print/Printer.h"
 
 #include <cstdio>
 #include <fcntl.h>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -28,13 +29,14 @@ namespace affjit::cli {
 
 namespace {
 struct OptOptions {
-  std::string input = "-";
+  std::string input;
   std::string output = "-";
   bool generic = false;
   bool noVerify = false;
   /// The function to run for --measure-traffic ("": not measuring).
   std::string measureEntry;
   PipelineFlags pipeline;
+  ArgumentFlags arguments;
 };
 
 /// Sends stdout to /dev/null while it lives: the measured program's own
@@ -72,7 +74,7 @@ static std::optional<std::vector<NestTrafficMeasurement>>
 measureTraffic(const OptOptions &o, const LoadedModule &loaded) {
   auto fail = [](const std::string &message)
       -> std::optional<std::vector<NestTrafficMeasurement>> {
-    std::cerr << "affjit: error: " << message << '\n';
+    printError(message);
     return std::nullopt;
   };
   // The default entry, main, stands for the only function of a module
@@ -80,19 +82,10 @@ measureTraffic(const OptOptions &o, const LoadedModule &loaded) {
   std::string entry = o.measureEntry;
   if (entry == "main" && !loaded.module->lookupSymbol(entry))
     entry.clear();
-  Expected<FuncOp> fn = bench::findFunction(*loaded.module, entry);
+  Expected<FuncOp> fn = bench::findFunction(*loaded.module, entry, "measure");
   if (!fn)
     return fail(fn.error().message());
-  BenchmarkInputs inputs;
-  Expected<std::vector<bench::ParamSpec>> params =
-      bench::resolveParameters(*fn, inputs);
-  if (!params)
-    return fail(params.error().message() +
-                " (--measure-traffic runs its entry on generated inputs of "
-                "static shapes; measure others with `affjit run` on a main "
-                "that calls them)");
-  Expected<bench::ArgumentSet> args =
-      bench::ArgumentSet::generate(*params, inputs);
+  Expected<PreparedArguments> args = prepareArguments(*fn, o.arguments);
   if (!args)
     return fail(args.error().message());
   EngineOptions options;
@@ -108,7 +101,7 @@ measureTraffic(const OptOptions &o, const LoadedModule &loaded) {
   Error err;
   {
     SilencedStdout quiet;
-    std::span<const detail::Argument> call = args->arguments();
+    std::span<const detail::Argument> call = args->set.arguments();
     err = engine.invoke(fn->getName(), {call.begin(), call.end()});
   }
   if (err)
@@ -117,6 +110,10 @@ measureTraffic(const OptOptions &o, const LoadedModule &loaded) {
 }
 
 static int runOpt(const OptOptions &o) {
+  if (o.measureEntry.empty() && o.arguments.anyGiven())
+    return usageError("--dim, --dims, --arg, --seed, --float-range and --fill "
+                      "give the arguments of --measure-traffic's run; opt "
+                      "runs nothing without it");
   CompileOptions compile;
   o.pipeline.applyTo(compile);
   TrafficReport traffic;
@@ -127,10 +124,10 @@ static int runOpt(const OptOptions &o) {
   }
   std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
-    return 1;
+    return kExitFailure;
   auto loaded = loadModule(o.input, *pipeline, !o.noVerify);
   if (!loaded)
-    return 1;
+    return kExitFailure;
   if (!o.measureEntry.empty()) {
     std::optional<std::vector<NestTrafficMeasurement>> measured =
         measureTraffic(o, *loaded);
@@ -138,22 +135,15 @@ static int runOpt(const OptOptions &o) {
     traffic.print(measured.value_or(std::vector<NestTrafficMeasurement>{}),
                   std::cerr);
     if (!measured)
-      return 1;
+      return kExitFailure;
   }
   PrintOptions printOptions;
   printOptions.generic = o.generic;
-  if (o.output == "-") {
-    printModule(*loaded->module, std::cout, printOptions);
-    return 0;
-  }
-  std::ofstream out(o.output);
-  if (!out) {
-    std::cerr << "affjit: error: could not open output file '" << o.output
-              << "'\n";
-    return 1;
-  }
-  printModule(*loaded->module, out, printOptions);
-  return out.good() ? 0 : 1;
+  std::unique_ptr<OutputFile> out = OutputFile::open(o.output);
+  if (!out)
+    return kExitFailure;
+  printModule(*loaded->module, out->stream(), printOptions);
+  return out->close() ? 0 : kExitFailure;
 }
 
 CommandFn addOptCommand(CLI::App &app) {
@@ -161,20 +151,24 @@ CommandFn addOptCommand(CLI::App &app) {
   CLI::App *cmd =
       app.add_subcommand("opt", "Parse, verify, transform and print an MLIR "
                                 "module");
-  cmd->add_option("input", opts->input, "Input .mlir file ('-' for stdin)");
-  cmd->add_option("-o,--output", opts->output, "Output file");
+  addInputOption(cmd, opts->input);
+  cmd->add_option("-o,--output", opts->output, "Output file ('-': stdout)")
+      ->capture_default_str();
   cmd->add_flag("--generic", opts->generic, "Print ops in the generic form");
   cmd->add_flag("--no-verify", opts->noVerify, "Skip the verifier");
   // A flag with an optional value, like --opt-report.
-  cmd->add_flag("--measure-traffic{main}", opts->measureEntry,
-                "Also run ENTRY (default main, else the only function; a "
-                "kernel gets pseudo-random inputs) compiled to measure each "
-                "top-level loop nest's "
-                "memory traffic through simulated L1/L2 caches of the host's "
-                "geometry, and report it on stderr (next to the estimate "
-                "with --opt-report); the module is then optimized for one "
-                "thread");
+  addOptionalValueFlag(
+      cmd, "--measure-traffic", "main", opts->measureEntry,
+      "Also run =ENTRY (default main, else the only function; "
+      "its arguments are made as for `affjit run`: --dim, --arg, "
+      "--fill, pseudo-random by default) compiled to measure each "
+      "top-level loop nest's "
+      "memory traffic through simulated L1/L2 caches of the host's "
+      "geometry, and report it on stderr (next to the estimate "
+      "with --opt-report); the module is then optimized for one "
+      "thread");
   addPipelineOptions(cmd, opts->pipeline);
+  addArgumentOptions(cmd, opts->arguments);
   return [cmd, opts]() -> int { return cmd->parsed() ? runOpt(*opts) : -1; };
 }
 

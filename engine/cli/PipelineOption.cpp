@@ -1,6 +1,9 @@
 // The pass pipeline flags shared by the subcommands (PipelineOption.h).
 #include "engine/cli/PipelineOption.h"
 
+#include "engine/cli/Contract.h"
+#include "engine/cli/Suggest.h"
+
 #include <iostream>
 
 namespace affjit::cli {
@@ -35,10 +38,11 @@ static std::string passNames() {
 
 void addThreadsOption(CLI::App *cmd, unsigned &threads) {
   cmd->add_option("--threads", threads,
-                  "Threads parallel loops run on (default: AFFJIT_NUM_THREADS, "
-                  "else every available core; 1 runs everything "
-                  "sequentially and leaves parallelize out of default)")
-      ->check(CLI::Range(1u, 4096u));
+                  "Threads parallel loops run on (0, the default: "
+                  "AFFJIT_NUM_THREADS, else every available core; 1 runs "
+                  "everything sequentially and leaves parallelize out of "
+                  "default)")
+      ->check(integerIn(0, 4096));
 }
 
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
@@ -61,11 +65,11 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
   addThreadsOption(cmd, flags.threads);
   // A flag with an optional value: `--opt-report` alone means every pass,
   // and it never takes the input file as its list.
-  cmd->add_flag("--opt-report{all}", flags.optReport,
-                "Report the passes' decisions on stderr as "
-                "FILE:LINE:COL: remark: [PASS] ...; =PASS,... for some "
-                "passes only (known: all" +
-                    passes + ")");
+  addOptionalValueFlag(cmd, "--opt-report", "all", flags.optReport,
+                       "Report the passes' decisions on stderr as "
+                       "FILE:LINE:COL: remark: [PASS] ...; =PASS,... for some "
+                       "passes only (known: all" +
+                           passes + ")");
   cmd->add_option("--dump-after", flags.dumpAfter,
                   "Print the IR after this pass (or all) to stderr (known: "
                   "all" +
@@ -75,7 +79,7 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
 std::optional<CompilePipeline> makePipeline(const CompileOptions &options) {
   Expected<CompilePipeline> pipeline = CompilePipeline::create(options);
   if (!pipeline) {
-    std::cerr << "affjit: error: " << pipeline.error().message() << '\n';
+    printError(withPassSuggestion(pipeline.error().message()));
     return std::nullopt;
   }
   return std::move(*pipeline);

@@ -32,7 +32,8 @@ struct PipelineFlags {
   void applyTo(EngineOptions &options) const;
 };
 
-/// Registers `--threads N` on `cmd` (1..4096), storing it in `threads`.
+/// Registers `--threads N` on `cmd` (0..4096, 0: automatic), storing it in
+/// `threads`.
 void addThreadsOption(CLI::App *cmd, unsigned &threads);
 
 /// Registers the pipeline flags on `cmd`, storing them in `flags`.

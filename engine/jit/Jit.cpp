@@ -279,11 +279,53 @@ llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
   return lljit->addObjectFile(std::move(object));
 }
 
+llvm::orc::JITDylibSearchOrder Jit::searchOrder() const {
+  llvm::orc::JITDylibSearchOrder order;
+  std::lock_guard<std::mutex> lock(librariesMutex);
+  for (auto it = moduleLibraries.rbegin(); it != moduleLibraries.rend(); ++it)
+    order.push_back({*it, llvm::orc::JITDylibLookupFlags::MatchAllSymbols});
+  order.push_back({&lljit->getMainJITDylib(),
+                   llvm::orc::JITDylibLookupFlags::MatchAllSymbols});
+  return order;
+}
+
+llvm::Expected<llvm::orc::ResourceTrackerSP> Jit::createModuleLibrary() {
+  std::string name;
+  {
+    // Unique in the session, also after a removal.
+    std::lock_guard<std::mutex> lock(librariesMutex);
+    name = "affjit.module." + std::to_string(librariesCreated++);
+  }
+  auto library = lljit->getExecutionSession().createJITDylib(name);
+  if (!library)
+    return library.takeError();
+  // Its own definitions first (setLinkOrder's default), then the newest
+  // earlier definition of anything it declares, then the runtime.
+  llvm::orc::JITDylibSearchOrder order = searchOrder();
+  for (const auto &link : lljit->defaultLinkOrder())
+    order.push_back(link);
+  library->setLinkOrder(std::move(order));
+  std::lock_guard<std::mutex> lock(librariesMutex);
+  moduleLibraries.push_back(&*library);
+  return library->getDefaultResourceTracker();
+}
+
+void Jit::removeModuleLibrary(llvm::orc::ResourceTrackerSP tracker) {
+  llvm::orc::JITDylib &library = tracker->getJITDylib();
+  {
+    std::lock_guard<std::mutex> lock(librariesMutex);
+    std::erase(moduleLibraries, &library);
+  }
+  tracker.reset();
+  llvm::consumeError(lljit->getExecutionSession().removeJITDylib(library));
+}
+
 llvm::Expected<void *> Jit::lookup(llvm::StringRef name) {
-  auto addr = lljit->lookup(name);
-  if (!addr)
-    return addr.takeError();
-  return addr->toPtr<void *>();
+  auto symbol = lljit->getExecutionSession().lookup(
+      searchOrder(), lljit->mangleAndIntern(name));
+  if (!symbol)
+    return symbol.takeError();
+  return symbol->getAddress().toPtr<void *>();
 }
 
 const llvm::DataLayout &Jit::getDataLayout() const {

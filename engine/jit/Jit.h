@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace affjit {
 
@@ -58,7 +59,18 @@ public:
                         llvm::orc::ResourceTrackerSP tracker = nullptr);
   /// A tracker for addModule; `tracker->remove()` unloads what it added.
   llvm::orc::ResourceTrackerSP createResourceTracker();
-  /// Address of a JIT-compiled (or runtime) symbol.
+  /// A tracker for addModule on a library of its own (a JITDylib), so that
+  /// the module may define symbols that modules added before defined: the
+  /// C++ API replacing a function while handles to the old one still call
+  /// it. The library links against the module libraries before it, newest
+  /// first, then the main one (runtime and process symbols), and lookup()
+  /// searches it first.
+  llvm::Expected<llvm::orc::ResourceTrackerSP> createModuleLibrary();
+  /// Unloads the newest module library (its module failed), so that later
+  /// modules and lookups never see its half-defined symbols.
+  void removeModuleLibrary(llvm::orc::ResourceTrackerSP tracker);
+  /// Address of a JIT-compiled (or runtime) symbol: the newest module
+  /// library's definition, else the main library's.
   llvm::Expected<void *> lookup(llvm::StringRef name);
 
   const llvm::DataLayout &getDataLayout() const;
@@ -88,7 +100,15 @@ private:
   std::string
   defaultPipelineText(llvm::PassBuilder &pb,
                       llvm::PassInstrumentationCallbacks &pic) const;
+  /// Where lookup() and new module libraries look, newest first, ending
+  /// with the main library.
+  llvm::orc::JITDylibSearchOrder searchOrder() const;
   std::unique_ptr<llvm::orc::LLJIT> lljit;
+  /// The module libraries, oldest first (guarded by librariesMutex).
+  std::vector<llvm::orc::JITDylib *> moduleLibraries;
+  /// Module libraries created so far (guarded by librariesMutex).
+  unsigned librariesCreated = 0;
+  mutable std::mutex librariesMutex;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   std::string cpuName, cpuFeatures;
   unsigned optLevel = 3;

@@ -3,9 +3,7 @@
 
 namespace affjit::repl {
 
-bool ChunkCollector::addLine(const std::string &line, unsigned lineNo) {
-  if (text.empty())
-    firstLine = lineNo;
+bool ChunkCollector::addLine(const std::string &line) {
   text += line + "\n";
   for (size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
@@ -29,8 +27,7 @@ bool ChunkCollector::addLine(const std::string &line, unsigned lineNo) {
 }
 
 std::string ChunkCollector::take() {
-  std::string chunk =
-      std::string(firstLine > 0 ? firstLine - 1 : 0, '\n') + text;
+  std::string chunk = std::move(text);
   text.clear();
   depth = 0;
   inString = false;

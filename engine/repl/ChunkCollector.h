@@ -10,18 +10,16 @@ namespace affjit::repl {
 
 class ChunkCollector {
 public:
-  /// Adds one line (input line number `lineNo`); true when the chunk is now
-  /// complete (brackets balanced, or more closed than opened so the parser
-  /// can report it).
-  bool addLine(const std::string &line, unsigned lineNo);
+  /// Adds one line; true when the chunk is now complete (brackets balanced,
+  /// or more closed than opened so the parser can report it).
+  bool addLine(const std::string &line);
   bool empty() const { return text.empty(); }
-  /// The chunk's text, preceded by blank lines so that line numbers in
-  /// diagnostics are those of the input; resets the collector.
+  /// The chunk's text as typed, so that diagnostics cite lines within the
+  /// definition; resets the collector.
   std::string take();
 
 private:
   std::string text;
-  unsigned firstLine = 0;
   int depth = 0;
   bool inString = false;
 };

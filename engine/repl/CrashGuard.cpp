@@ -90,23 +90,6 @@ void ensureAlternateStack() {
   sigaltstack(&ss, nullptr);
 }
 
-std::string describeSignal(int sig) {
-  switch (sig) {
-  case SIGINT:
-    return "interrupted (SIGINT)";
-  case SIGSEGV:
-    return "crashed with SIGSEGV (segmentation fault)";
-  case SIGBUS:
-    return "crashed with SIGBUS (bus error)";
-  case SIGFPE:
-    return "crashed with SIGFPE (arithmetic exception, e.g. integer "
-           "division by zero)";
-  case SIGILL:
-    return "crashed with SIGILL (illegal instruction)";
-  }
-  return "crashed with signal " + std::to_string(sig);
-}
-
 /// Installs the guard's handlers and restores the previous ones on exit.
 class InstalledHandlers {
 public:
@@ -130,6 +113,27 @@ private:
 };
 
 } // namespace
+
+std::string describeSignal(int sig) {
+  switch (sig) {
+  case SIGINT:
+    return "interrupted (SIGINT)";
+  case SIGSEGV:
+    return "crashed with SIGSEGV (segmentation fault)";
+  case SIGBUS:
+    return "crashed with SIGBUS (bus error)";
+  case SIGFPE:
+    return "crashed with SIGFPE (arithmetic exception, e.g. integer "
+           "division by zero)";
+  case SIGILL:
+    return "crashed with SIGILL (illegal instruction)";
+  case SIGABRT:
+    return "crashed with SIGABRT (aborted)";
+  case SIGKILL:
+    return "was killed (SIGKILL, e.g. by the out-of-memory killer)";
+  }
+  return "crashed with signal " + std::to_string(sig);
+}
 
 std::optional<std::string> runGuarded(const std::function<void()> &body) {
   ensureAlternateStack();

@@ -16,4 +16,8 @@ namespace affjit::repl {
 /// other calls. Not reentrant: one guarded call at a time.
 std::optional<std::string> runGuarded(const std::function<void()> &body);
 
+/// How a call that `sig` stopped is reported ("crashed with SIGSEGV
+/// (segmentation fault)", "interrupted (SIGINT)").
+std::string describeSignal(int sig);
+
 } // namespace affjit::repl

@@ -38,14 +38,41 @@ std::string symbolList(const std::vector<std::string> &names) {
   return out;
 }
 
-/// The optional `zeros|ones|iota|random [SEED]` after a buffer type.
+/// A constant after a buffer type: `-`, then an integer or float literal.
+bool parseConstantFill(Parser &parser, BufferFill &fill) {
+  Location at = parser.getLoc();
+  std::string literal;
+  if (parser.consumeIf(Tok::Minus))
+    literal = "-";
+  if (!parser.tok().is(Tok::Integer) && !parser.tok().is(Tok::Float))
+    return parser.emitError("expected a number after '-'");
+  literal += std::string(parser.tok().spelling);
+  parser.consume();
+  std::string error;
+  std::optional<BufferFill> constant = constantFill(literal, error);
+  if (!constant)
+    return parser.emitError(at, error);
+  fill = *constant;
+  return true;
+}
+
+/// The optional `zeros|ones|iota|random [SEED]|CONSTANT` after a buffer
+/// type.
 bool parseFill(Parser &parser, BufferFill &fill) {
+  if (parser.tok().is(Tok::Minus) || parser.tok().is(Tok::Integer) ||
+      parser.tok().is(Tok::Float))
+    return parseConstantFill(parser, fill);
   if (!parser.tok().is(Tok::BareId))
     return true;
   Location at = parser.getLoc();
   std::string word;
   if (!parser.parseKeyword(word))
     return false;
+  if (word == "true" || word == "false") {
+    std::string error;
+    fill = *constantFill(word, error);
+    return true;
+  }
   static const std::pair<const char *, BufferFill::Kind> kinds[] = {
       {"zeros", BufferFill::Kind::Zeros},
       {"ones", BufferFill::Kind::Ones},
@@ -62,8 +89,25 @@ bool parseFill(Parser &parser, BufferFill &fill) {
       }
       return true;
     }
-  return parser.emitError(at, "expected zeros, ones, iota or random, got '" +
+  return parser.emitError(at, "expected zeros, ones, iota, random or a "
+                              "number, got '" +
                                   word + "'");
+}
+
+/// The name a definition typed at the prompt has in diagnostics, whose
+/// lines and columns count within it: `@f` when it defines one symbol
+/// (found by its text: the name is needed before parsing), else `<def N>`
+/// for the Nth definition typed.
+std::string definitionName(const std::string &text, unsigned ordinal) {
+  static const std::regex symbol(
+      R"((^|[\s{])(func\.func|memref\.global)\b[^@\n]*@([A-Za-z_$.][A-Za-z0-9_$.-]*))");
+  std::vector<std::string> names;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), symbol);
+       it != std::sregex_iterator(); ++it)
+    names.push_back((*it)[3]);
+  if (names.size() == 1)
+    return "@" + names[0];
+  return "<def " + std::to_string(ordinal) + ">";
 }
 
 } // namespace
@@ -97,8 +141,11 @@ bool Repl::handleLine(const std::string &line) {
   }
   if (collector.empty() && isBlankOrComment(line))
     return true;
-  if (collector.addLine(line, lineNo))
-    defineChunk(collector.take(), options.inputName);
+  if (collector.addLine(line)) {
+    std::string text = collector.take();
+    std::string name = definitionName(text, ++definitionCount);
+    defineChunk(std::move(text), name);
+  }
   return true;
 }
 
@@ -159,7 +206,7 @@ bool Repl::alloc(std::string_view line) {
   std::smatch m;
   if (!std::regex_match(text, m, form))
     return fail("expected '%NAME = alloc memref<...> "
-                "[zeros|ones|iota|random SEED]'");
+                "[zeros|ones|iota|random SEED|NUMBER]'");
   // Parse the type and fill in place, so columns in errors are the line's.
   SourceBuffer source{std::make_shared<const std::string>(options.inputName),
                       std::string(lineNo - 1, '\n') +
@@ -184,11 +231,14 @@ bool Repl::alloc(std::string_view line) {
   bool replaced = session.lookupBuffer(name) != nullptr;
   if (Error err = session.allocBuffer(name, type, fill))
     return fail(err.message());
-  SessionBuffer &b = *session.lookupBuffer(name);
-  std::cout << name << ": " << type.str() << ", " << b.getSizeInBytes()
-            << " bytes, " << fill.str() << (replaced ? " (replaced)" : "")
-            << '\n';
+  describeBuffer(name, replaced ? " (replaced)" : "");
   return true;
+}
+
+void Repl::describeBuffer(const std::string &name, const std::string &suffix) {
+  SessionBuffer &b = *session.lookupBuffer(name);
+  std::cout << name << ": " << b.getType().str() << ", " << b.getSizeInBytes()
+            << " bytes, " << b.getOrigin() << suffix << '\n';
 }
 
 namespace {
@@ -222,7 +272,8 @@ std::vector<std::string> pathCandidates(std::string_view word) {
 
 /// The pass names (and special words) the value of `:set pipeline` or
 /// `:set opt-report` may use, when `before` (the line before the word
-/// being completed) is one of them, possibly with list items already typed.
+/// being completed) is one of them, possibly with list items already typed;
+/// `on` and `off` for the switches.
 std::vector<std::string> settingValueCandidates(std::string_view before) {
   auto setting = [&](std::string_view name) {
     return before == name ||
@@ -230,6 +281,10 @@ std::vector<std::string> settingValueCandidates(std::string_view before) {
             (before[name.size()] == ' ' || before[name.size()] == '\t'));
   };
   std::vector<std::string> words;
+  if (before == ":set fast-math" || before == ":set checked")
+    return {"on", "off"};
+  if (before == ":set threads")
+    return {"default"};
   if (setting(":set pipeline"))
     words = {"none", "default"};
   else if (setting(":set opt-report"))
@@ -258,10 +313,15 @@ std::vector<std::string> Repl::complete(std::string_view line,
     bool call = before == ":call" || before == ":time";
     for (const std::string &f : session.getDefinitions().functionNames())
       candidates.push_back("@" + f + (call ? "(" : ""));
-  } else if (before == ":load") {
+  } else if (before == ":load" || before == ":save" ||
+             (before.size() > 7 && (before.substr(0, 7) == ":load %" ||
+                                    before.substr(0, 7) == ":save %"))) {
     candidates = pathCandidates(word);
   } else if (before == ":set") {
-    candidates = {"pipeline", "opt-report"};
+    candidates = settingNames();
+  } else if (before == ":help") {
+    for (const Command &c : commands())
+      candidates.push_back(c.name.substr(1));
   } else {
     candidates = settingValueCandidates(before);
   }

@@ -23,6 +23,9 @@ struct ReplOptions {
   bool locateErrors = false;
 };
 
+/// The settings `:set` knows, in the order it shows them.
+std::vector<std::string> settingNames();
+
 class Repl {
 public:
   explicit Repl(ReplOptions options);
@@ -42,10 +45,12 @@ public:
   bool hadError() const { return errors != 0; }
   Session &getSession() { return session; }
 
-  /// A command: `:name`, its argument syntax, one line of help.
+  /// A command: `:name`, its argument syntax, one line of help, and the
+  /// detailed help `:help NAME` shows.
   struct Command {
     std::string name, syntax, help;
     bool (Repl::*handler)(std::string_view args);
+    std::string details;
   };
   static const std::vector<Command> &commands();
 
@@ -66,6 +71,8 @@ private:
   bool cmdBench(std::string_view args);
   bool cmdPrint(std::string_view args);
   bool cmdFree(std::string_view args);
+  bool cmdFill(std::string_view args);
+  bool cmdSave(std::string_view args);
   bool cmdBuffers(std::string_view args);
   bool cmdFunctions(std::string_view args);
   bool cmdIr(std::string_view args);
@@ -78,8 +85,17 @@ private:
   using InspectFn = Error (*)(Session &, const InspectTarget &, std::ostream &);
   /// :ir, :llvm, :asm and :deps: `[@f]` then `printer`.
   bool inspect(std::string_view args, InspectFn printer);
+  /// `:load %A FILE.npy`: the array in the file into buffer %A (created
+  /// when there is none).
+  bool loadBuffer(const std::string &name, const std::string &path);
+  /// Prints a buffer's `%A: TYPE, N bytes, ORIGIN` line.
+  void describeBuffer(const std::string &name, const std::string &suffix);
   /// Prints one `:set` setting as `name: value`.
   void showSetting(std::string_view name) const;
+  /// `:set NAME VALUE` for the compile settings other than pipeline and
+  /// opt-report; false (reported) on a bad value.
+  bool applySetting(std::string_view name, std::string_view value,
+                    SessionOptions &changed);
   /// Binds and runs `call` text; prints its results.
   bool callFunction(std::string_view callText, bool timed);
 
@@ -87,6 +103,8 @@ private:
   Session session;
   ChunkCollector collector;
   unsigned lineNo = 0;
+  /// Definitions typed at the prompt so far (`<def N>` in diagnostics).
+  unsigned definitionCount = 0;
   unsigned errors = 0;
   bool quitRequested = false;
 };

@@ -17,37 +17,132 @@ namespace affjit::repl {
 
 const std::vector<Repl::Command> &Repl::commands() {
   static const std::vector<Command> table = {
-      {":load", "FILE", "define (or replace) the functions in FILE",
-       &Repl::cmdLoad},
+      {":load", "FILE | %A FILE.npy",
+       "define the functions in FILE, or load a .npy array into %A",
+       &Repl::cmdLoad,
+       ":load FILE defines (or replaces) every function and global in the "
+       "MLIR file;\n"
+       "errors cite the file's lines.\n"
+       ":load %A FILE.npy reads a NumPy array into buffer %A. An existing "
+       "%A must have\n"
+       "the array's shape and element type (f32 <f4, f64 <f8, i1 |b1, i8 "
+       "|i1, i16 <i2,\n"
+       "i32 <i4, i64 and index <i8); otherwise %A is created with them. "
+       "Little-endian,\n"
+       "C-order arrays of format 1.0 to 3.0 are read."},
       {":run", "[ENTRY]", "compile what changed and call ENTRY (main)",
-       &Repl::cmdRun},
-      {":call", "@f(%A, 2.0)", "call @f on buffers and scalars",
-       &Repl::cmdCall},
+       &Repl::cmdRun,
+       ":run [ENTRY] calls ENTRY (default: main), a function without "
+       "arguments, after\n"
+       "compiling what changed; what it prints appears as it would under "
+       "affjit run."},
+      {":call", "@f(%A, 2.0)", "call @f on buffers and scalars", &Repl::cmdCall,
+       ":call @f(%A, 2.0) calls @f with session buffers (by name) and "
+       "literals (which take\n"
+       "their parameter's type) and prints its scalar results. Buffers "
+       "the call changes\n"
+       "are listed as \"written by @f\". A crash or runtime error is "
+       "reported and the\n"
+       "buffers keep the contents they had before the call. Programs with "
+       "parallel\n"
+       "loops run each call in a child process, so that a crash on any "
+       "thread is caught."},
       {":time", "@f(%A, 2.0) [N]",
-       "time N calls after a warm-up (default: ~0.5 s worth)", &Repl::cmdTime},
+       "time N calls after a warm-up (default: ~0.5 s worth)", &Repl::cmdTime,
+       ":time @f(%A, 2.0) [N] calls @f once to warm up, then times N runs "
+       "(default: about\n"
+       "0.5 s worth) and prints the minimum and median time per call, with "
+       "GFLOP/s and\n"
+       "GB/s from the kernel's work when it is known. The buffers end up "
+       "as the last\n"
+       "run left them."},
       {":bench", "@f(%A, 2.0) [none,default]",
        "compare pipelines on copies of the buffers (like affjit bench)",
-       &Repl::cmdBench},
+       &Repl::cmdBench,
+       ":bench @f(%A, 2.0) [LIST,LIST...] compiles @f under each pass "
+       "pipeline (default:\n"
+       "none,default), runs each on its own copy of the buffers, checks "
+       "that the results\n"
+       "agree with the first, and prints affjit bench's table. The buffers "
+       "keep their\n"
+       "values."},
       {":print", "%A [full]",
-       "print a buffer like printMemref (elided if large)", &Repl::cmdPrint},
-      {":free", "%A ...", "free buffers", &Repl::cmdFree},
-      {":buffers", "", "list the buffers", &Repl::cmdBuffers},
-      {":functions", "", "list the defined functions", &Repl::cmdFunctions},
-      {":ir", "[@f]", "show the IR", &Repl::cmdIr},
-      {":llvm", "[@f]", "show the optimized LLVM IR", &Repl::cmdLlvm},
-      {":asm", "[@f]", "show the machine code", &Repl::cmdAsm},
+       "print a buffer like printMemref (elided if large)", &Repl::cmdPrint,
+       ":print %A prints the buffer as printMemref does; beyond 1000 "
+       "elements each\n"
+       "dimension shows its first and last 3 items. :print %A full prints "
+       "everything."},
+      {":fill", "%A VALUE|FILL", "set every element (1.5, zeros, iota, ...)",
+       &Repl::cmdFill,
+       ":fill %A VALUE sets every element of %A to VALUE (1.5, -3, true); "
+       "integer buffers\n"
+       "take integers their width holds. :fill %A zeros|ones|iota|random "
+       "[SEED] refills\n"
+       "it with a pattern, as alloc does."},
+      {":save", "%A FILE.npy", "write a buffer as a NumPy .npy file",
+       &Repl::cmdSave,
+       ":save %A FILE.npy writes %A as a NumPy array (format 1.0, "
+       "little-endian, C order;\n"
+       "dtype from the element type, i1 as bool): np.load(\"FILE.npy\") "
+       "reads it back."},
+      {":free", "%A ...", "free buffers", &Repl::cmdFree,
+       ":free %A %B ... frees the named buffers."},
+      {":buffers", "", "list the buffers", &Repl::cmdBuffers,
+       ":buffers lists each buffer's type, size and where its contents "
+       "come from: its fill\n"
+       "(zeros, random 7, fill 1.5), \"loaded from FILE\", or \"written by "
+       "@f\" after a call\n"
+       "changed it."},
+      {":functions", "", "list the defined functions", &Repl::cmdFunctions,
+       ":functions lists the defined functions with their types."},
+      {":ir", "[@f]", "show the IR", &Repl::cmdIr,
+       ":ir [@f] shows the program (or @f) after the session's pass "
+       "pipeline."},
+      {":llvm", "[@f]", "show the optimized LLVM IR", &Repl::cmdLlvm,
+       ":llvm [@f] shows the LLVM IR after LLVM's optimization."},
+      {":asm", "[@f]", "show the machine code", &Repl::cmdAsm,
+       ":asm [@f] shows the machine code the JIT generates."},
       {":deps", "[@f]", "show the memory dependences (like affjit deps)",
-       &Repl::cmdDeps},
+       &Repl::cmdDeps,
+       ":deps [@f] lists the memory dependences of the loops, as affjit deps "
+       "does."},
       {":set", "[NAME [VALUE]]",
-       "show the settings, or set pipeline LIST | opt-report [PASS,...|off]",
-       &Repl::cmdSet},
-      {":help", "", "list the commands", &Repl::cmdHelp},
-      {":quit", "", "leave (Ctrl-D too)", &Repl::cmdQuit},
+       "show or change a setting (pipeline, opt-report, threads, fast-math, "
+       "O, checked)",
+       &Repl::cmdSet,
+       ":set shows the settings; :set NAME VALUE changes one:\n"
+       "  pipeline LIST           the pass pipeline (none, default or pass "
+       "names)\n"
+       "  opt-report [PASS,...|off]  report the passes' decisions\n"
+       "  threads N|default       threads of parallel loops "
+       "(default: AFFJIT_NUM_THREADS\n"
+       "                          or the cores)\n"
+       "  fast-math on|off        let passes reassociate floating point\n"
+       "  O 0..3                  LLVM's optimization level\n"
+       "  checked on|off          check every memref access against its "
+       "bounds\n"
+       "The next call recompiles the definitions with the new settings; "
+       "buffers keep\n"
+       "their contents."},
+      {":help", "[COMMAND]", "list the commands, or explain one",
+       &Repl::cmdHelp,
+       ":help lists the commands; :help COMMAND (with or without the ':') "
+       "explains one."},
+      {":quit", "", "leave (Ctrl-D too)", &Repl::cmdQuit,
+       ":quit (or Ctrl-D at an empty prompt) ends the session."},
   };
   return table;
 }
 
 namespace {
+
+std::string_view trimmedArgs(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
 
 /// Buffers with more elements than this print elided unless asked.
 constexpr int64_t kElideAbove = 1000;
@@ -98,8 +193,14 @@ std::optional<int64_t> parseRunCount(std::string_view text) {
 
 bool Repl::cmdLoad(std::string_view args) {
   if (args.empty())
-    return fail("usage: :load FILE");
-  return loadFile(std::string(args));
+    return fail("usage: :load FILE or :load %A FILE.npy");
+  if (args[0] != '%')
+    return loadFile(std::string(args));
+  size_t space = args.find_first_of(" \t");
+  if (space == std::string_view::npos)
+    return fail("usage: :load %A FILE.npy");
+  return loadBuffer(std::string(args.substr(0, space)),
+                    std::string(trimmedArgs(args.substr(space))));
 }
 
 bool Repl::cmdRun(std::string_view args) {
@@ -141,7 +242,7 @@ bool Repl::callFunction(std::string_view text, bool timed) {
   if (!timed) {
     if (Error err = session.run(call))
       return fail("@" + expr->function + " " + err.message());
-    std::vector<std::string> results = session.formatResults(call);
+    const std::vector<std::string> &results = call.results;
     for (size_t i = 0; i < results.size(); ++i)
       std::cout << (i ? ", " : "@" + expr->function + " returned ")
                 << results[i] << (i + 1 == results.size() ? "\n" : "");
@@ -191,8 +292,7 @@ bool Repl::cmdBuffers(std::string_view) {
   for (const auto &[name, b] : session.getBuffers())
     std::cout << std::left << std::setw(8) << name << ' ' << std::setw(28)
               << b->getType().str() << ' ' << std::right << std::setw(12)
-              << b->getSizeInBytes() << " bytes  " << b->getFill().str()
-              << '\n';
+              << b->getSizeInBytes() << " bytes  " << b->getOrigin() << '\n';
   return true;
 }
 
@@ -227,13 +327,23 @@ bool Repl::cmdLlvm(std::string_view args) { return inspect(args, printLlvm); }
 bool Repl::cmdAsm(std::string_view args) { return inspect(args, printAsm); }
 bool Repl::cmdDeps(std::string_view args) { return inspect(args, printDeps); }
 
-bool Repl::cmdHelp(std::string_view) {
+bool Repl::cmdHelp(std::string_view args) {
+  if (!args.empty()) {
+    std::string name(args[0] == ':' ? args : ":" + std::string(args));
+    for (const Command &c : commands())
+      if (c.name == name) {
+        std::cout << c.name << (c.syntax.empty() ? "" : " " + c.syntax) << "\n"
+                  << c.details << '\n';
+        return true;
+      }
+    return fail("no command named '" + name + "' (:help lists the commands)");
+  }
   std::cout << "  MLIR text               define or replace functions (lines "
                "until brackets balance)\n"
             << "  %A = alloc TYPE [FILL]  allocate a buffer, e.g. "
                "memref<4x8xf32>; FILL is\n"
-            << "                          zeros (default), ones, iota or "
-               "random SEED\n";
+            << "                          zeros (default), ones, iota, "
+               "random SEED or a number\n";
   for (const Command &c : commands()) {
     std::string head = c.name + (c.syntax.empty() ? "" : " " + c.syntax);
     std::cout << "  " << std::left << std::setw(24) << head << c.help << '\n';

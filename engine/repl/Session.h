@@ -34,6 +34,8 @@ struct BoundCall {
   std::vector<detail::Argument> args;
   /// Points into `args`; emplaced last.
   std::optional<detail::CallFrame> frame;
+  /// After a run: its scalar results as `value : type` (formatResults).
+  std::vector<std::string> results;
 };
 
 class Session {
@@ -44,11 +46,15 @@ public:
   Definitions &getDefinitions() { return definitions; }
   const Definitions &getDefinitions() const { return definitions; }
   const SessionOptions &getOptions() const { return options; }
-  /// Replaces the pass pipeline settings (`:set`): the next call compiles
-  /// again even if no definition changed, so reports and the new passes
-  /// take effect. An error naming a bad pass keeps the old settings. The
-  /// optimization level stays that of the session's JIT.
+  /// Replaces the compile settings (`:set`): the next call compiles again
+  /// even if no definition changed, so reports, passes, thread count, fast
+  /// math and checked mode take effect; a new optimization level also
+  /// replaces the JIT. Buffers keep their contents. An error naming a bad
+  /// pass keeps the old settings.
   Error setOptions(SessionOptions newOptions);
+  /// The thread count parallel loops are compiled for (the setting
+  /// resolved: AFFJIT_NUM_THREADS or the cores when it is 0).
+  unsigned getThreads() const;
 
   //===-- buffers ---------------------------------------------------------===//
   /// Creates (or replaces) buffer `name` (with its `%`).
@@ -67,12 +73,22 @@ public:
   /// signature).
   Error bind(const std::string &function, std::vector<detail::Argument> args,
              BoundCall &call);
-  /// Runs a bound call under the crash guard; an error if it did not finish.
+  /// Runs a bound call guarded; an error if it did not finish. A program
+  /// with parallel loops runs in a child process (IsolatedCall.h), others
+  /// under the in-process crash guard. Either way a failed call leaves the
+  /// buffers it was passed as they were before it (when memory for a copy
+  /// could be had), and buffers a successful call changed are marked
+  /// "written by @f".
   Error run(BoundCall &call);
-  /// Times repeated runs of a bound call under one crash guard, so that the
-  /// guard's own cost (signal handler changes) stays out of the times.
+  /// Times repeated runs of a bound call under one guard, so that the
+  /// guard's own cost (signal handler changes, the fork) stays out of the
+  /// times.
   Error runTimed(BoundCall &call, const TimingOptions &timing,
                  TimingResult &result);
+  /// Whether calls of the compiled program run in a child process: it has
+  /// parallel loops (whose crashes the in-process guard cannot survive) and
+  /// no writable memref.global (whose changes a child could not hand back).
+  bool callsRunIsolated() const { return isolateCalls; }
   /// The call's scalar results as `value : type` (memref results are
   /// described, not kept).
   std::vector<std::string> formatResults(const BoundCall &call) const;
@@ -90,6 +106,11 @@ public:
   std::optional<LoweredProgram> lower(std::string &errors) const;
 
 private:
+  /// run() and runTimed(): `timing` and `result` only for the latter.
+  Error execute(BoundCall &call, const TimingOptions *timing,
+                TimingResult *result);
+  /// The distinct session buffers among `call`'s arguments.
+  std::vector<SessionBuffer *> buffersOf(const BoundCall &call);
   SessionOptions options;
   Expected<CompilePipeline> pipeline;
   Definitions definitions;
@@ -100,6 +121,7 @@ private:
   unsigned compiledGeneration = 0;
   /// The settings changed since the last compile.
   bool settingsChanged = false;
+  bool isolateCalls = false;
   unsigned moduleCount = 0;
 };
 

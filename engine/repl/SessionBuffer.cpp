@@ -4,6 +4,7 @@
 #include "engine/api/ArgumentCheck.h"
 #include "runtime/MemRefPrinter.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -21,8 +22,42 @@ std::string BufferFill::str() const {
     return "iota";
   case Kind::Random:
     return "random " + std::to_string(seed);
+  case Kind::Constant:
+    return "fill " + literal;
   }
   return "";
+}
+
+std::optional<BufferFill> constantFill(std::string_view literal,
+                                       std::string &error) {
+  BufferFill f;
+  f.kind = BufferFill::Kind::Constant;
+  f.literal = std::string(literal);
+  if (literal == "true" || literal == "false") {
+    f.isInteger = true;
+    f.intValue = literal == "true";
+    f.floatValue = (double)f.intValue;
+    return f;
+  }
+  std::string text(literal);
+  errno = 0;
+  char *end = nullptr;
+  long long i = std::strtoll(text.c_str(), &end, 0);
+  if (!text.empty() && *end == '\0' && errno == 0) {
+    f.isInteger = true;
+    f.intValue = i;
+    f.floatValue = (double)i;
+    return f;
+  }
+  errno = 0;
+  double d = std::strtod(text.c_str(), &end);
+  bool hex = text.find_first_of("xX") != std::string::npos;
+  if (text.empty() || *end != '\0' || errno == ERANGE || hex) {
+    error = "expected a number (like 1.5, -3 or true), got '" + text + "'";
+    return std::nullopt;
+  }
+  f.floatValue = d;
+  return f;
 }
 
 namespace {
@@ -64,6 +99,13 @@ T patternValue(const BufferFill &f, int64_t i, std::mt19937_64 &rng) {
       return i & 1;
     else
       return T(i);
+  case BufferFill::Kind::Constant:
+    if constexpr (std::is_floating_point_v<T>)
+      return T(f.floatValue);
+    else if constexpr (std::is_same_v<T, bool>)
+      return f.intValue != 0;
+    else
+      return T(f.intValue);
   case BufferFill::Kind::Random:
     break;
   }
@@ -118,7 +160,38 @@ std::string checkBufferType(Type type) {
   return "";
 }
 
+/// Why constant `f` cannot fill elements of kind `k` ("" if it can): an
+/// integer type takes integers its bits hold (signed or unsigned, as MLIR's
+/// signless integers do), i1 only 0 and 1.
+std::string checkConstant(const BufferFill &f, ScalarKind k, Type element) {
+  if (f.kind != BufferFill::Kind::Constant || k == ScalarKind::F32 ||
+      k == ScalarKind::F64)
+    return "";
+  if (!f.isInteger)
+    return "expected an integer for " + element.str() + " elements, got " +
+           f.literal;
+  int64_t bits = k == ScalarKind::I1 ? 1 : elementBytesOf(k) * 8;
+  if (bits >= 64)
+    return "";
+  int64_t lo = k == ScalarKind::I1 ? 0 : -(int64_t(1) << (bits - 1));
+  int64_t hi = (int64_t(1) << bits) - 1;
+  if (f.intValue < lo || f.intValue > hi)
+    return f.literal + " does not fit in " + element.str();
+  return "";
+}
+
 } // namespace
+
+ScalarKind SessionBuffer::getElementKind() const {
+  return *scalarKindOfType(type.getElementType());
+}
+
+std::string SessionBuffer::refill(const BufferFill &f) {
+  std::string error = checkConstant(f, getElementKind(), type.getElementType());
+  if (error.empty())
+    fillWith(f);
+  return error;
+}
 
 std::unique_ptr<SessionBuffer> SessionBuffer::create(Type type, BufferFill fill,
                                                      std::string &error) {
@@ -151,14 +224,16 @@ std::unique_ptr<SessionBuffer> SessionBuffer::create(Type type, BufferFill fill,
     b->descriptor[3 + rank + d] = stride;
     stride *= type.getDimSize(d);
   }
-  b->fillWith(fill);
+  error = b->refill(fill);
+  if (!error.empty())
+    return nullptr;
   return b;
 }
 
 SessionBuffer::~SessionBuffer() { std::free(data); }
 
 void SessionBuffer::fillWith(const BufferFill &f) {
-  fill = f;
+  origin = f.str();
   switch (*scalarKindOfType(type.getElementType())) {
   case ScalarKind::I1:
     return fillTyped<bool>(data, numElements, f);

@@ -201,14 +201,17 @@ benchmarkArguments(std::string_view mlirText, std::string_view function,
                    std::span<const detail::Argument> arguments,
                    const BenchmarkOptions &options = {});
 
-/// `benchmarkWith(text, "f", options, a, b, 2.0f)` with MemRefs and scalars
-/// as Function::call takes them.
+/// `benchmarkWith(text, "f", options, a, b, 2.0f)` with MemRefs, spans,
+/// vectors and scalars as Function::call takes them.
 template <typename... Args>
+  requires(detail::Passable<Args> && ...)
 Expected<BenchmarkResult>
 benchmarkWith(std::string_view mlirText, std::string_view function,
               const BenchmarkOptions &options, Args &&...args) {
-  std::vector<detail::Argument> packed{detail::makeArgument(args)...};
-  return benchmarkArguments(mlirText, function, packed, options);
+  auto run = [&](std::span<const detail::Argument> packed) {
+    return benchmarkArguments(mlirText, function, packed, options);
+  };
+  return detail::withArguments(run, detail::passed(args)...);
 }
 
 } // namespace affjit

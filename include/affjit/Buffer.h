@@ -11,6 +11,9 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <span>
+#include <stdexcept>
+#include <string>
 
 namespace affjit {
 
@@ -22,9 +25,7 @@ public:
 
   /// Owning, zero-initialized, row-major.
   explicit MemRef(Sizes sizes) {
-    int64_t n = 1;
-    for (int64_t s : sizes)
-      n *= s;
+    int64_t n = elementCount(sizes);
     size_t bytes = ((size_t)n * sizeof(T) + 63) / 64 * 64;
     owned.reset(static_cast<T *>(std::aligned_alloc(64, bytes ? bytes : 64)));
     if (!owned)
@@ -36,9 +37,23 @@ public:
   /// Borrows `data` (not freed), row-major unless `strides` are given.
   MemRef(T *data, Sizes sizes) { init(data, sizes, rowMajor(sizes)); }
   MemRef(T *data, Sizes sizes, Sizes strides) { init(data, sizes, strides); }
+  /// Borrows the elements of `data` (a std::vector, array or span), viewed
+  /// row-major with `sizes`: `MemRef<float, 2> m(vec, {rows, cols})`.
+  /// Throws std::invalid_argument when `data` holds fewer elements than
+  /// `sizes` need (the kernel would run past its end).
+  MemRef(std::span<T> data, Sizes sizes) {
+    if (elementCount(sizes) > (int64_t)data.size())
+      throw std::invalid_argument(
+          "affjit::MemRef: " + std::to_string(data.size()) +
+          " elements cannot hold a view of " +
+          std::to_string(elementCount(sizes)));
+    init(data.data(), sizes, rowMajor(sizes));
+  }
 
   StridedMemRef<T, Rank> &descriptor() { return desc; }
+  const StridedMemRef<T, Rank> &descriptor() const { return desc; }
   T *data() { return desc.data + desc.offset; }
+  const T *data() const { return desc.data + desc.offset; }
   int64_t size(int dim) const { return desc.sizes[dim]; }
   int64_t numElements() const {
     int64_t n = 1;
@@ -48,14 +63,26 @@ public:
   }
   template <typename... I> T &operator()(I... idx) {
     static_assert(sizeof...(I) == Rank, "one index per dimension");
-    std::array<int64_t, Rank> i{(int64_t)idx...};
-    int64_t at = desc.offset;
-    for (int d = 0; d < Rank; ++d)
-      at += i[d] * desc.strides[d];
-    return desc.data[at];
+    return desc.data[at({(int64_t)idx...})];
+  }
+  template <typename... I> const T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == Rank, "one index per dimension");
+    return desc.data[at({(int64_t)idx...})];
   }
 
 private:
+  int64_t at(const std::array<int64_t, Rank> &i) const {
+    int64_t offset = desc.offset;
+    for (int d = 0; d < Rank; ++d)
+      offset += i[d] * desc.strides[d];
+    return offset;
+  }
+  static int64_t elementCount(const Sizes &sizes) {
+    int64_t n = 1;
+    for (int64_t s : sizes)
+      n *= s;
+    return n;
+  }
   static Sizes rowMajor(const Sizes &sizes) {
     Sizes strides;
     int64_t running = 1;

@@ -12,7 +12,9 @@
 //
 // Arguments are checked against the function's signature (count, scalar
 // types, memref element type, rank, static sizes and row-major strides)
-// before every call; scalar results come back typed.
+// before every call; scalar results come back typed. A std::vector or
+// std::span passes as a rank-1 memref; a Function handle outlives its
+// Engine; compiling a function again replaces it for later lookups.
 #pragma once
 
 #include "affjit/Buffer.h"
@@ -20,6 +22,9 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,21 +38,56 @@
 namespace affjit {
 
 /// An error with a message; empty means success. Converts to true when it
-/// holds an error, so `if (auto err = ...)` reads naturally.
-class Error {
+/// holds an error, so `if (auto err = ...)` reads naturally. [[nodiscard]]:
+/// an error nobody looks at is a bug (the compiler warns).
+class [[nodiscard]] Error {
 public:
   Error() = default;
   explicit Error(std::string message) : msg(std::move(message)) {}
   explicit operator bool() const { return msg.has_value(); }
+  /// The message; only when the Error holds one.
   const std::string &message() const { return *msg; }
 
 private:
   std::optional<std::string> msg;
 };
 
+/// What Expected::value() throws when there is no value (as
+/// std::expected::value() throws std::bad_expected_access): what() is the
+/// error's message.
+class BadExpectedAccess : public std::exception {
+public:
+  explicit BadExpectedAccess(Error error)
+      : err(std::move(error)),
+        what_("affjit::Expected::value() without a value: " +
+              (err ? err.message() : std::string("(no error)"))) {}
+  const char *what() const noexcept override { return what_.c_str(); }
+  /// The error the Expected held.
+  const Error &error() const { return err; }
+
+private:
+  Error err;
+  std::string what_;
+};
+
+namespace detail {
+/// value() of an Expected without one: throws BadExpectedAccess, or where
+/// exceptions are disabled prints the message and aborts (never undefined).
+[[noreturn]] inline void badExpectedAccess(const Error &error) {
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+  throw BadExpectedAccess(error);
+#else
+  std::fprintf(stderr, "affjit::Expected::value() without a value: %s\n",
+               error.message().c_str());
+  std::abort();
+#endif
+}
+} // namespace detail
+
 /// A value, or the Error that prevented it (like C++23's
 /// std::expected<T, Error>): converts to true when it holds the value.
-template <typename T> class Expected {
+/// [[nodiscard]]: dropping one drops its error unseen.
+template <typename T> class [[nodiscard]] Expected {
 public:
   Expected(T value) : val(std::move(value)) {}
   /// `error` must hold an error.
@@ -57,14 +97,26 @@ public:
   }
   bool has_value() const { return val.has_value(); }
   explicit operator bool() const { return has_value(); }
-  /// The value; only when has_value().
-  T &value() { return *val; }
-  const T &value() const { return *val; }
+  /// The value; throws BadExpectedAccess (carrying the error) when there is
+  /// none.
+  T &value() & {
+    if (!val)
+      detail::badExpectedAccess(err);
+    return *val;
+  }
+  const T &value() const & {
+    if (!val)
+      detail::badExpectedAccess(err);
+    return *val;
+  }
+  T &&value() && { return std::move(value()); }
+  const T &&value() const && { return std::move(value()); }
+  /// Unchecked access, as std::expected's: only when has_value().
   T &operator*() { return *val; }
   const T &operator*() const { return *val; }
   T *operator->() { return &*val; }
   const T *operator->() const { return &*val; }
-  /// The error; only when !has_value().
+  /// The error; an empty Error when there is a value.
   const Error &error() const { return err; }
 
 private:
@@ -119,6 +171,14 @@ template <typename T> constexpr ScalarKind scalarKindOf() {
   }
 }
 
+/// The C++ types of scalar arguments and results.
+template <typename T>
+inline constexpr bool isScalar =
+    std::is_same_v<T, bool> || std::is_same_v<T, int8_t> ||
+    std::is_same_v<T, int16_t> || std::is_same_v<T, int32_t> ||
+    std::is_same_v<T, int64_t> || std::is_same_v<T, Index> ||
+    std::is_same_v<T, float> || std::is_same_v<T, double>;
+
 inline Argument makeArgument(Index v) {
   Argument a{Argument::Kind::Scalar, ScalarKind::Index};
   a.value.i = v.value;
@@ -126,7 +186,8 @@ inline Argument makeArgument(Index v) {
 }
 
 template <typename T>
-std::enable_if_t<std::is_arithmetic_v<T>, Argument> makeArgument(T v) {
+  requires std::is_arithmetic_v<T>
+Argument makeArgument(T v) {
   Argument a{Argument::Kind::Scalar, scalarKindOf<T>()};
   if constexpr (std::is_same_v<T, float>)
     a.value.f32 = v;
@@ -137,14 +198,69 @@ std::enable_if_t<std::is_arithmetic_v<T>, Argument> makeArgument(T v) {
   return a;
 }
 
+// Memrefs are passed by descriptor. A const memref is accepted too: the
+// descriptor is only read, and whether the kernel writes the elements is up
+// to its code, not to the C++ type (as with a `T *const`).
 template <typename T, int Rank>
-Argument makeArgument(StridedMemRef<T, Rank> &m) {
-  Argument a{Argument::Kind::MemRef, scalarKindOf<T>(), Rank, &m};
-  return a;
+Argument makeArgument(const StridedMemRef<T, Rank> &m) {
+  return Argument{Argument::Kind::MemRef, scalarKindOf<T>(), Rank,
+                  const_cast<StridedMemRef<T, Rank> *>(&m)};
 }
 
-template <typename T, int Rank> Argument makeArgument(MemRef<T, Rank> &m) {
+template <typename T, int Rank>
+Argument makeArgument(const MemRef<T, Rank> &m) {
   return makeArgument(m.descriptor());
+}
+
+template <typename T> struct IsContiguousRange : std::false_type {};
+template <typename T, size_t N>
+struct IsContiguousRange<std::span<T, N>> : std::true_type {};
+template <typename T, typename A>
+struct IsContiguousRange<std::vector<T, A>> : std::true_type {};
+
+/// std::span and std::vector of a scalar element type (not vector<bool>,
+/// which has no data()): passed as a rank-1 memref of their elements.
+template <typename T>
+concept ContiguousRange =
+    IsContiguousRange<T>::value &&
+    isScalar<std::remove_const_t<typename T::value_type>> &&
+    !std::is_same_v<std::remove_const_t<typename T::value_type>, bool>;
+
+template <typename T> struct IsMemRef : std::false_type {};
+template <typename T, int Rank>
+struct IsMemRef<MemRef<T, Rank>> : std::true_type {};
+template <typename T, int Rank>
+struct IsMemRef<StridedMemRef<T, Rank>> : std::true_type {};
+
+/// What Function::call, Engine::call and benchmarkWith take as an argument
+/// (by value or reference, const or not): a scalar (bool, int8_t..int64_t,
+/// affjit::Index, float, double), an affjit::MemRef or StridedMemRef, or a
+/// std::span / std::vector of scalars (a rank-1 memref).
+template <typename T>
+concept Passable = isScalar<std::remove_cvref_t<T>> ||
+                   IsMemRef<std::remove_cvref_t<T>>::value ||
+                   ContiguousRange<std::remove_cvref_t<T>>;
+
+/// An argument as makeArgument takes it: memrefs and scalars as they are,
+/// a span or vector as a borrowing rank-1 MemRef (a temporary that lives
+/// until the end of the call's full expression).
+template <typename T> decltype(auto) passed(T &arg) {
+  using Range = std::remove_const_t<T>;
+  if constexpr (ContiguousRange<Range>) {
+    using Element = std::remove_const_t<typename Range::value_type>;
+    return MemRef<Element, 1>(const_cast<Element *>(std::data(arg)),
+                              {(int64_t)std::size(arg)});
+  } else {
+    return (arg);
+  }
+}
+
+/// Calls `call` with the arguments packed for the JIT. `held` come from
+/// passed(), so the memrefs they made live for the whole call.
+template <typename Call, typename... Held>
+decltype(auto) withArguments(Call &&call, Held &&...held) {
+  std::array<Argument, sizeof...(Held)> packed{makeArgument(held)...};
+  return call(std::span<const Argument>(packed));
 }
 
 /// `value` (of kind scalarKindOf<T>()) as a T.
@@ -190,9 +306,41 @@ private:
   std::vector<detail::ScalarValue> values;
 };
 
+/// A `?` size, stride or offset in a ParameterInfo.
+inline constexpr int64_t kDynamicSize = INT64_MIN;
+
+/// One parameter of a compiled function as its func.func type states it,
+/// for callers that build arguments from foreign data (the Python module,
+/// python/): what to check before handing over a buffer.
+struct ParameterInfo {
+  /// MLIR's spelling of the type: `f32`, `memref<?x4xf32>`,
+  /// `memref<?xf64, strided<[?], offset: ?>>`.
+  std::string type;
+  bool isMemRef = false;
+  /// The scalar kind, or a memref's element kind; nullopt for types that
+  /// cannot be passed from outside (f16, vectors, unranked memrefs).
+  std::optional<ScalarKind> kind;
+  /// How a memref's elements are addressed: row-major from the sizes
+  /// (Identity), from the descriptor's strides and offset (Strided), or
+  /// through an affine map.
+  enum class Layout { Identity, Strided, AffineMap } layout = Layout::Identity;
+  /// Memrefs: sizes; Strided layouts: strides and offset (kDynamicSize
+  /// where the type says `?`).
+  std::vector<int64_t> sizes, strides;
+  int64_t offset = 0;
+  /// Memrefs: whether the function may write the memory it is passed (a
+  /// store, copy or deallocation through it or a view of it, or a call or
+  /// op that may write any memory). False means no op of the function as
+  /// written writes it: a read-only buffer may be passed.
+  bool written = true;
+};
+
 /// A compiled function, looked up once (Engine::lookup) and called many
-/// times without looking it up again. Cheap to copy; valid while its Engine
-/// lives; several threads may call it at once.
+/// times without looking it up again. Cheap to copy; several threads may
+/// call it at once. It shares ownership of its code with the Engine: it
+/// stays valid after the Engine is destroyed and after a later compile()
+/// redefines its name (it keeps calling the definition it was looked up
+/// from).
 class Function {
 public:
   Function() = default;
@@ -200,6 +348,10 @@ public:
   std::string_view name() const;
   size_t numArguments() const;
   size_t numResults() const;
+  /// The func.func type, as MLIR prints it: `(f32, memref<?xf32>) -> ()`.
+  std::string signature() const;
+  /// Each parameter's type, layout and whether the function writes it.
+  std::vector<ParameterInfo> parameters() const;
 
   /// Calls with `args`, checked against the signature; results are dropped.
   Error invoke(std::span<const detail::Argument> args) const;
@@ -208,21 +360,26 @@ public:
 
   /// `fn.call(args...)` returns an Error; `fn.call<R>(args...)` calls a
   /// function with one scalar result of R's type (bool, int8_t..int64_t,
-  /// affjit::Index, float, double) and returns an Expected<R>.
+  /// affjit::Index, float, double) and returns an Expected<R>. Arguments:
+  /// scalars of those types, MemRefs (const or not), or a std::span /
+  /// std::vector for a rank-1 memref (detail::Passable).
   template <typename R = void, typename... Args>
+    requires(detail::Passable<Args> && ...)
   std::conditional_t<std::is_void_v<R>, Error, Expected<R>>
   call(Args &&...args) const {
-    std::array<detail::Argument, sizeof...(Args)> packed{
-        detail::makeArgument(args)...};
-    if constexpr (std::is_void_v<R>) {
-      return invoke(packed);
-    } else {
-      detail::ScalarValue result{};
-      if (Error err =
-              invokeForScalar(packed, detail::scalarKindOf<R>(), result))
-        return err;
-      return detail::scalarAs<R>(result);
-    }
+    using Returned = std::conditional_t<std::is_void_v<R>, Error, Expected<R>>;
+    auto run = [this](std::span<const detail::Argument> packed) -> Returned {
+      if constexpr (std::is_void_v<R>) {
+        return invoke(packed);
+      } else {
+        detail::ScalarValue result{};
+        if (Error err =
+                invokeForScalar(packed, detail::scalarKindOf<R>(), result))
+          return err;
+        return detail::scalarAs<R>(result);
+      }
+    };
+    return detail::withArguments(run, detail::passed(args)...);
   }
 
 private:
@@ -326,7 +483,9 @@ struct NestTrafficMeasurement {
 };
 
 /// Compiles modules and calls their functions. compile(), lookup(),
-/// invoke() and call() may be used from several threads at once.
+/// invoke() and call() may be used from several threads at once. Destroying
+/// the Engine leaves Function handles (and Results) valid: they share the
+/// compiled code.
 class Engine {
 public:
   explicit Engine(EngineOptions options = {});
@@ -335,10 +494,20 @@ public:
   Engine &operator=(const Engine &) = delete;
 
   /// Parses, verifies, runs the pass pipeline, lowers and JIT-compiles
-  /// `mlirText`. Errors carry the diagnostics (`name:line:col: error: ...`).
+  /// `mlirText`. Errors carry the diagnostics (`name:line:col: error: ...`);
+  /// a module that fails changes nothing.
+  ///
+  /// A module may define functions that earlier modules defined: the new
+  /// definitions replace them for every later lookup(), call() and invoke(),
+  /// and for calls from modules compiled later (`func.func private @f`
+  /// declarations resolve to the newest @f). Function handles looked up
+  /// before, and code compiled before that calls @f, keep the old
+  /// definition, which stays loaded as long as the Engine or any handle to
+  /// it lives.
   Error compile(std::string_view mlirText,
                 std::string_view bufferName = "<input>");
-  /// The compiled function named `function` (without '@'), or an error.
+  /// The compiled function named `function` (without '@'), its newest
+  /// definition; or an error.
   Expected<Function> lookup(std::string_view function) const;
   /// Looks up and calls `function` with `args`, checked against its
   /// signature; results are dropped, or kept in `results`.
@@ -348,6 +517,7 @@ public:
   /// `call("f", args...)` returns an Error; `call<R>("f", args...)` an
   /// Expected<R> with f's one scalar result (see Function::call).
   template <typename R = void, typename... Args>
+    requires(detail::Passable<Args> && ...)
   std::conditional_t<std::is_void_v<R>, Error, Expected<R>>
   call(std::string_view function, Args &&...args) {
     Expected<Function> fn = lookup(function);
@@ -355,6 +525,12 @@ public:
       return fn.error();
     return fn->template call<R>(std::forward<Args>(args)...);
   }
+  /// The LLVM IR compile() would JIT for `mlirText` under this engine's
+  /// options (`affjit llvm`), before LLVM's optimizations, or after them
+  /// (`optimized`, `affjit llvm --optimized`); or the diagnostics. Compiles
+  /// nothing into the engine and reports no remarks.
+  Expected<std::string> llvmIR(std::string_view mlirText, bool optimized,
+                               std::string_view bufferName = "<input>") const;
   /// Host CPU name and features the code is compiled for.
   std::string hostCpu() const;
   /// With EngineOptions::measureTraffic: every top-level nest compiled so

@@ -3,7 +3,11 @@
 # a terminal exercises: the libedit path of the line editor. Tab completion
 # must produce `:print `, Up must recall the last line, Ctrl-C must discard
 # the typed line without ending the session, Ctrl-D at an empty prompt must
-# exit with status 0, and the history file must hold what was entered.
+# exit with status 0, and the history file must hold what was entered. On
+# the way, a kernel with a parallel loop crashes (at the default thread
+# count and after `:set threads 2`) without ending the session or changing
+# its buffer, and `:save`/`:load` move a buffer through a .npy file (checked
+# with NumPy when python3 has it).
 #
 # Usage: tmux_session.sh AFFJIT_BINARY
 # Exit status: 0 passed, 1 failed (with the screen printed), 77 skipped (no
@@ -152,6 +156,73 @@ waitUntil 'screen | awk -v cmd="$prompt :buffers" '\''
   ":buffers after Ctrl-C did not list %A"
 waitForPrompt "after :buffers"
 
+# A crash inside a parallel loop (on whichever thread) is reported, and the
+# buffer keeps the values it had before the call: first at the default
+# thread count, then at two threads.
+typeText 'func.func @stamp(%m: memref<8xf32>, %k: index) {'
+press Enter
+for line in '  %c = arith.constant 7.0 : f32' \
+  '  affine.parallel (%i) = (0) to (8) {' \
+  '    memref.store %c, %m[%i] : memref<8xf32>' \
+  '    %j = arith.muli %i, %k : index' \
+  '    memref.store %c, %m[%j] : memref<8xf32>' '  }' '  return' '}'; do
+  typeText "$line"
+  press Enter
+done
+waitUntil '[ "$(linesEqual "defined @stamp")" = 1 ]' "@stamp was not defined"
+waitForPrompt "after defining @stamp"
+typeText '%P = alloc memref<8xf32> iota'
+press Enter
+waitForPrompt "after allocating %P"
+iota='[0,  1,  2,  3,  4,  5,  6,  7]'
+crash='error: @stamp crashed with SIGSEGV (segmentation fault)'
+crashes=0
+for threads in default 2; do
+  typeText ":set threads $threads"
+  press Enter
+  waitUntil 'screen | grep -q "^threads: [0-9]"' ":set threads $threads showed no thread count"
+  waitForPrompt "after :set threads $threads"
+  typeText ':call @stamp(%P, 1099511627776)'
+  press Enter
+  crashes=$((crashes + 1))
+  waitUntil '[ "$(linesEqual "$crash")" = $crashes ]' \
+    "the crash in @stamp at threads $threads was not reported"
+  waitForPrompt "after the crash at threads $threads"
+  typeText ':print %P'
+  press Enter
+  waitUntil '[ "$(linesEqual "$iota")" = $crashes ]' \
+    "%P changed after the crash at threads $threads"
+  waitForPrompt "after :print %P"
+done
+[ "$(linesEqual 'threads: 2')" -ge 1 ] || fail ":set threads 2 did not show 'threads: 2'"
+
+# A good call, then the buffer through a .npy file into a new buffer.
+typeText ':call @stamp(%P, 0)'
+press Enter
+waitForPrompt "after :call @stamp(%P, 0)"
+typeText ":save %P $work/p.npy"
+press Enter
+waitUntil '[ "$(linesEqual "saved %P (memref<8xf32>, dtype <f4) to $work/p.npy")" = 1 ]' \
+  ":save did not report the saved file"
+typeText ":load %Q $work/p.npy"
+press Enter
+waitUntil '[ "$(linesEqual "%Q: memref<8xf32>, 32 bytes, loaded from $work/p.npy")" = 1 ]' \
+  ":load did not create %Q from the file"
+typeText ':print %Q'
+press Enter
+waitUntil '[ "$(linesEqual "[7,  7,  7,  7,  7,  7,  7,  7]")" = 1 ]' \
+  ":print %Q did not show what @stamp wrote"
+waitForPrompt "after :print %Q"
+for python in python3 /usr/bin/python3; do
+  if "$python" -c 'import numpy' 2> /dev/null; then
+    "$python" -c 'import numpy as np, sys
+a = np.load(sys.argv[1])
+assert a.dtype == np.float32 and a.shape == (8,) and (a == 7).all(), a' \
+      "$work/p.npy" || fail "NumPy does not read $work/p.npy as eight 7s"
+    break
+  fi
+done
+
 # Ctrl-D at the empty prompt ends the REPL with status 0.
 press C-d
 expectExit=1
@@ -167,4 +238,4 @@ done
 if grep -qF junk "$history"; then
   fail "the line discarded with Ctrl-C is in $history"
 fi
-echo "PASS: tmux session (completion, history, Ctrl-C, Ctrl-D)"
+echo "PASS: tmux session (completion, history, Ctrl-C, crashes in parallel loops, :save/:load, Ctrl-D)"

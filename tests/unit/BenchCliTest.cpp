@@ -4,7 +4,11 @@
 // element, unless --fast-math tolerates it; missing sizes, non-memref entry
 // points and bad flags are one-line errors with exit status 1; --json
 // validates against engine/cli/bench.schema.json (python3-jsonschema) and
-// holds the numbers the table shows; --plot writes a valid SVG or PNG.
+// holds the numbers the table shows, the version, time, machine and
+// measured bandwidth; --plot writes a valid SVG or PNG box plot annotated
+// with the problem, machine and settings; a kernel that prints prints
+// nothing; a fast-math dot product of 16M terms passes the default
+// tolerance.
 #include "support/ReorderedSum.h"
 #include "support/Subprocess.h"
 
@@ -125,26 +129,85 @@ std::vector<std::string> rowOf(const std::string &out,
   return {};
 }
 
+/// True when every line of `err` is a warning: timings may be noisy on a
+/// busy test machine, and that is all stderr may say.
+bool onlyWarnings(const std::string &err) {
+  for (const std::string &line : splitLines(err))
+    if (line.rfind("affjit: warning: ", 0) != 0)
+      return false;
+  return true;
+}
+
 TEST(BenchCli, AgreeingVariantsExitZeroAndPrintEveryVariant) {
   CommandResult r = bench(kChain, "--compare none,fuse,default --min-time 0");
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(r.err, "") << "no progress line when stderr is not a terminal";
+  EXPECT_TRUE(onlyWarnings(r.err))
+      << "no progress line when stderr is not a terminal:\n"
+      << r.err;
   std::vector<std::string> lines = splitLines(r.out);
-  ASSERT_GE(lines.size(), 7u) << r.out;
+  ASSERT_GE(lines.size(), 8u) << r.out;
   EXPECT_EQ(lines[0], "@chain(%a, %b, %out: memref<64x64xf32>)");
   const std::string work = "work per call: 8.19 kFLOP, 49.2 kB of arguments; ";
   EXPECT_EQ(lines[1].substr(0, work.size()), work);
   EXPECT_EQ(lines[2].substr(0, 8), "pipeline");
+  EXPECT_TRUE(std::regex_search(lines[2], std::regex(" GB/s +%BW +speedup$")))
+      << lines[2];
   for (const char *pipeline : {"none", "fuse", "default"}) {
     std::vector<std::string> row = rowOf(r.out, pipeline);
     // pipeline, then compile, median, min, max each a number and a unit,
-    // spread, GFLOP/s, GB/s, speedup.
-    ASSERT_EQ(row.size(), 13u) << pipeline << "\n" << r.out;
-    EXPECT_EQ(row[12].back(), 'x') << pipeline;
+    // spread, GFLOP/s, GB/s, %BW, speedup.
+    ASSERT_EQ(row.size(), 14u) << pipeline << "\n" << r.out;
+    EXPECT_EQ(row[12].back(), '%') << pipeline;
+    EXPECT_EQ(row[13].back(), 'x') << pipeline;
   }
-  EXPECT_EQ(rowOf(r.out, "none")[12], "1.00x");
+  EXPECT_EQ(rowOf(r.out, "none")[13], "1.00x");
+  EXPECT_TRUE(std::regex_match(
+      lines[lines.size() - 2],
+      std::regex("%BW: GB/s over the best bandwidth measured, copy \\S+ / "
+                 "triad \\S+ GB/s \\(STREAM-like, 3 x 16.4 kB arrays: the "
+                 "arguments' footprint; [0-9]+ threads?\\)")))
+      << lines[lines.size() - 2];
   EXPECT_EQ(lines.back(), "results: every variant leaves the memref "
                           "arguments (and results) bit for bit as none does");
+  CommandResult plain =
+      bench(kChain, "--compare none --min-time 0 --no-bandwidth");
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  EXPECT_EQ(rowOf(plain.out, "none").size(), 13u) << plain.out;
+  EXPECT_FALSE(contains(plain.out, "%BW")) << plain.out;
+}
+
+// A kernel printing its memref and a scalar on every call (MLIR's runner
+// utilities): timed, it would print thousands of times before the table.
+TEST(BenchCli, AKernelThatPrintsPrintsNothing) {
+  const char *printing =
+      R"(func.func private @printMemrefF32(memref<*xf32>) attributes { llvm.emit_c_interface }
+func.func @show(%x: memref<16xf32>, %y: memref<16xf32>) {
+  affine.for %i = 0 to 16 {
+    %v = affine.load %x[%i] : memref<16xf32>
+    %w = arith.addf %v, %v : f32
+    affine.store %w, %y[%i] : memref<16xf32>
+  }
+  %u = memref.cast %y : memref<16xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %c0 = arith.constant 0 : index
+  %s = affine.load %y[%c0] : memref<16xf32>
+  vector.print %s : f32
+  return
+}
+)";
+  CommandResult r = bench(printing, "--compare none,default --min-time 0.05 "
+                                    "--no-bandwidth");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<std::string> lines = splitLines(r.out);
+  // The header (2 lines), the column names, two rows, why GFLOP/s and GB/s
+  // are unknown (the call), the results line.
+  EXPECT_EQ(lines.size(), 8u) << r.out;
+  EXPECT_FALSE(contains(r.out, "Unranked Memref")) << r.out;
+  for (const std::string &line : lines)
+    EXPECT_FALSE(std::regex_match(line, std::regex("-?[0-9.e+-]+")))
+        << "a number vector.print printed: " << line;
+  EXPECT_EQ(lines[0], "@show(%x, %y: memref<16xf32>)");
+  EXPECT_TRUE(onlyWarnings(r.err)) << r.err;
 }
 
 TEST(BenchCli, AProgressLineShowsOnlyAtATerminal) {
@@ -173,7 +236,10 @@ TEST(BenchCli, ACorruptedVariantExitsOneAndNamesTheElement) {
   std::smatch m;
   std::regex line("affjit: error: pipeline 'default' changes what @chain "
                   "computes: %out\\[32, 0\\] = (\\S+) \\(default\\), "
-                  "expected (\\S+) \\(none\\), 1 ulp apart\n");
+                  "expected (\\S+) \\(none\\), 1 ulp apart\n"
+                  "affjit: note: without --fast-math floats must match bit "
+                  "for bit; --fast-math compiles every variant with fast "
+                  "math and accepts differences up to --ulps N \\(64\\)\n");
   ASSERT_TRUE(std::regex_match(r.err, m, line)) << r.err;
   float actual = std::strtof(m[1].str().c_str(), nullptr);
   float expected = std::strtof(m[2].str().c_str(), nullptr);
@@ -226,6 +292,29 @@ TEST(BenchCli, FastMathToleratesUlpsAndReportsTheLargest) {
                               "--ulps 0");
   EXPECT_EQ(strict.exitCode, 1);
   EXPECT_TRUE(contains(strict.err, "%out[32, 0]")) << strict.err;
+  EXPECT_TRUE(contains(strict.err, "affjit: note: the --fast-math tolerance "
+                                   "is 0 ulps at the largest magnitude"))
+      << strict.err;
+  EXPECT_TRUE(contains(strict.err, "--ulps N changes it")) << strict.err;
+}
+
+// The project's dot product, 16M f32 terms summed in 8 vector lanes under
+// fast math: ~1000 ulps of its result from the sequential sum, a fraction
+// of an ulp of the sum of the terms' magnitudes it is now measured at.
+TEST(BenchCli, FastMathDotProductPassesTheDefaultTolerance) {
+  CommandResult r =
+      runCommand(shellQuote(affjitBinary()) + " bench " +
+                 shellQuote(sourceDir() + "/benchmarks/kernels/dot.mlir") +
+                 " --fast-math --compare none,default --threads 1 "
+                 "--repetitions 3 --warmup 0 --no-bandwidth");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::smatch m;
+  std::string last = splitLines(r.out).back();
+  ASSERT_TRUE(std::regex_match(
+      last, m,
+      std::regex("results: every variant within 64 ulps of none; largest "
+                 "difference: default ([0-9]+) ulps?")))
+      << last;
 }
 
 TEST(BenchCli, FastMathCompilesWithFastMath) {
@@ -319,7 +408,7 @@ TEST(BenchCli, BadFlagsAreOneLineErrors) {
        "affjit: error: no function named @chian (functions: @chain)"},
       {kOthers, "",
        "affjit: error: the module defines several functions (@scale, @lanes, "
-       "@fresh): name the one to benchmark"},
+       "@fresh): name "},
       {kOthers, "-e scale --dim y=8 --arg 2",
        "affjit: error: --dim y=8: no argument named %y (arguments: %x, %s)"},
       {kOthers, "-e scale --dim x=eight --arg 2",
@@ -358,8 +447,9 @@ TEST(BenchCli, IrErrorsCarryTheirLocation) {
 
 TEST(BenchCli, JsonValidatesAgainstTheSchemaAndHoldsTheNumbers) {
   std::string json = tempPath(".json");
-  CommandResult r = bench(
-      kChain, "--compare none,fuse --min-time 0.02 --json " + shellQuote(json));
+  CommandResult r =
+      bench(kChain, "--compare none,fuse --min-time 0.02 --threads 1 --json " +
+                        shellQuote(json));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   CommandResult valid = pythonCheck(
       "validate_json.py", shellQuote(schemaPath()) + " " + shellQuote(json));
@@ -367,6 +457,23 @@ TEST(BenchCli, JsonValidatesAgainstTheSchemaAndHoldsTheNumbers) {
 
   nlohmann::json report = nlohmann::json::parse(readFile(json));
   EXPECT_EQ(report["function"], "chain");
+  EXPECT_TRUE(std::regex_match((std::string)report["affjit_version"],
+                               std::regex("[0-9]+\\.[0-9]+\\.[0-9]+.*")))
+      << report["affjit_version"];
+  EXPECT_TRUE(
+      std::regex_match((std::string)report["timestamp"],
+                       std::regex("20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}"
+                                  ":[0-9]{2}:[0-9]{2}Z")))
+      << report["timestamp"];
+  EXPECT_TRUE(report["cpu_model"].is_string());
+  EXPECT_GE((int)report["online_cpus"], 1);
+  EXPECT_EQ(report["settings"]["threads"], 1) << "as the test flags say";
+  EXPECT_TRUE(report["warnings"].is_array());
+  const nlohmann::json &bandwidth = report["bandwidth"];
+  EXPECT_GT((double)bandwidth["copy_gbytes_per_s"], 0);
+  EXPECT_GT((double)bandwidth["triad_gbytes_per_s"], 0);
+  EXPECT_EQ(bandwidth["array_bytes"], 64 * 64 * 4);
+  EXPECT_EQ(bandwidth["threads"], 1);
   EXPECT_EQ(report["work"]["flops"], 2 * 64 * 64);
   EXPECT_EQ(report["work"]["bytes"], 3 * 64 * 64 * 4);
   EXPECT_TRUE(report["agree"]);
@@ -378,8 +485,15 @@ TEST(BenchCli, JsonValidatesAgainstTheSchemaAndHoldsTheNumbers) {
     const nlohmann::json &t = v["time_s"];
     EXPECT_GE((int)t["repetitions"], 3);
     EXPECT_EQ(t["samples"].size(), (size_t)t["repetitions"]);
-    EXPECT_LE((double)t["min"], (double)t["median"]);
-    EXPECT_LE((double)t["median"], (double)t["max"]);
+    EXPECT_LE((double)t["min"], (double)t["q1"]);
+    EXPECT_LE((double)t["q1"], (double)t["median"]);
+    EXPECT_LE((double)t["median"], (double)t["q3"]);
+    EXPECT_LE((double)t["q3"], (double)t["max"]);
+    double best = std::max((double)bandwidth["copy_gbytes_per_s"],
+                           (double)bandwidth["triad_gbytes_per_s"]);
+    EXPECT_NEAR((double)v["bandwidth_fraction"],
+                (double)v["gbytes_per_s"] / best,
+                1e-9 * (double)v["bandwidth_fraction"]);
     EXPECT_NEAR((double)v["gflops"], 8192.0 / (double)t["median"] / 1e9,
                 1e-9 * (double)v["gflops"]);
     EXPECT_NEAR((double)v["speedup"], referenceMedian / (double)t["median"],
@@ -397,6 +511,19 @@ TEST(BenchCli, JsonValidatesAgainstTheSchemaAndHoldsTheNumbers) {
             1);
   std::filesystem::remove(broken);
   std::filesystem::remove(json);
+}
+
+TEST(BenchCli, JsonToStdoutLeavesTheTableOnStderr) {
+  // `--json -` is stdout, as `-` is everywhere; the report must parse
+  // whole, so the table moves to stderr.
+  std::string cwd = std::filesystem::current_path();
+  CommandResult r = bench(kChain, "--compare none,fuse --min-time 0.02 "
+                                  "--threads 1 --no-bandwidth --json -");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  nlohmann::json report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["function"], "chain");
+  EXPECT_FALSE(rowOf(r.err, "fuse").empty()) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(cwd + "/-"));
 }
 
 TEST(BenchCli, JsonOfDisagreeingVariantsValidatesToo) {
@@ -439,13 +566,28 @@ TEST(BenchCli, PlotsAreValidImages) {
   for (const char *suffix : {".svg", ".png"}) {
     std::string plot = tempPath(suffix);
     CommandResult r = bench(kChain, "--compare none,fuse --min-time 0 "
-                                    "--plot " +
+                                    "--threads 1 --plot " +
                                         shellQuote(plot));
     ASSERT_EQ(r.exitCode, 0) << suffix << "\n" << r.err;
-    CommandResult image =
-        pythonCheck("check_image.py", shellQuote(plot) + " none fuse");
+    // The SVG's text holds the annotations (the PNG's pixels cannot be
+    // read back; tests/bench/check_image.py checks its size and colours).
+    std::string texts = "none fuse '@chain per pass pipeline' "
+                        "'%a, %b, %out: memref<64x64xf32>' '1 thread' "
+                        "'-O3; ' 'samples per variant (--min-time 0 s)' "
+                        "'pass pipeline (variant)' "
+                        "'box: interquartile range; line: median' "
+                        "'at the measured bandwidth' affjit";
+    CommandResult image = pythonCheck(
+        "check_image.py", shellQuote(plot) + " --size 960x600 " + texts);
     EXPECT_EQ(image.exitCode, 0) << suffix << "\n" << image.err;
-    EXPECT_EQ(image.out, "800x480\n") << suffix;
+    EXPECT_EQ(image.out, "960x600\n") << suffix;
+    if (std::string(suffix) == ".svg") {
+      // A missing annotation fails the check, so the check can fail.
+      EXPECT_EQ(pythonCheck("check_image.py",
+                            shellQuote(plot) + " 'not in the picture'")
+                    .exitCode,
+                1);
+    }
     if (std::string(suffix) == ".png") {
       // A cut-off picture fails the check, so the check can fail.
       std::string bytes = readFile(plot);

@@ -8,16 +8,26 @@
 #include "affjit/Benchmark.h"
 #include "affjit/Buffer.h"
 #include "engine/bench/ArgumentSet.h"
+#include "engine/bench/CallTimer.h"
+#include "engine/bench/MachineInfo.h"
+#include "engine/bench/MemoryBandwidth.h"
+#include "engine/bench/OutputSilencer.h"
 #include "engine/bench/ResultCheck.h"
+#include "engine/bench/TimingQuality.h"
 #include "frontend/ir/Types.h"
+#include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <limits>
+#include <regex>
 #include <set>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -296,6 +306,216 @@ TEST(BenchResultCheck, ScalarResultsAreCompared) {
       compareResults(*none, expected, *none, actual, CompareOptions{true, 1});
   EXPECT_FALSE(loose.mismatch);
   EXPECT_EQ(loose.maxUlps, 1u);
+}
+
+// Under fast math a scalar result is also measured at the magnitude of
+// the terms it sums (the reference run on |inputs|): a reassociated sum
+// whose terms cancel passes where ulps of its own value would not.
+TEST(BenchResultCheck, ReductionsCountInUlpsOfTheirTermsMagnitudes) {
+  using namespace affjit::bench;
+  auto none = ArgumentSet::generate({}, affjit::BenchmarkInputs{});
+  ASSERT_TRUE(none);
+  affjit::detail::ScalarValue small{}, off{}, terms{};
+  small.f32 = 1.0f;
+  // 4 ulps of 1e4 away: 4000-odd ulps of 1.0.
+  float ulpTerms = std::nextafter(1e4f, 2e4f) - 1e4f;
+  off.f32 = 1.0f + 4 * ulpTerms;
+  terms.f32 = 1e4f;
+  std::vector<ScalarResult> expected{{affjit::ScalarKind::F32, small}};
+  std::vector<ScalarResult> actual{{affjit::ScalarKind::F32, off}};
+  std::vector<ScalarResult> magnitudes{{affjit::ScalarKind::F32, terms}};
+  CompareOptions alone{true, 64};
+  EXPECT_TRUE(compareResults(*none, expected, *none, actual, alone).mismatch);
+  CompareOptions withTerms{true, 64, &*none, &magnitudes};
+  CompareOutcome outcome =
+      compareResults(*none, expected, *none, actual, withTerms);
+  EXPECT_FALSE(outcome.mismatch);
+  EXPECT_EQ(outcome.maxUlps, 4u);
+  CompareOptions tight{true, 3, &*none, &magnitudes};
+  EXPECT_TRUE(compareResults(*none, expected, *none, actual, tight).mismatch);
+}
+
+// A 1M-term dot product, vectorized under fast math: its result is off by
+// hundreds of its own ulps but by a fraction of an ulp of sum |x*y|.
+TEST(BenchmarkApi, FastMathDotProductPassesTheDefaultTolerance) {
+  const char *dot =
+      R"(func.func @dot(%x: memref<1048576xf32>, %y: memref<1048576xf32>) -> f32 {
+  %zero = arith.constant 0.0 : f32
+  %s = affine.for %i = 0 to 1048576 iter_args(%acc = %zero) -> (f32) {
+    %a = affine.load %x[%i] : memref<1048576xf32>
+    %b = affine.load %y[%i] : memref<1048576xf32>
+    %p = arith.mulf %a, %b : f32
+    %t = arith.addf %acc, %p : f32
+    affine.yield %t : f32
+  }
+  return %s : f32
+}
+)";
+  affjit::BenchmarkOptions options = quickOptions({"none", "default"});
+  options.fastMath = true;
+  options.threads = 1;
+  auto r = affjit::benchmark(dot, "dot", options);
+  ASSERT_TRUE(r) << r.error().message();
+  EXPECT_TRUE(r->agree()) << r->variants[1].mismatch->message("default",
+                                                              "none");
+  EXPECT_LE(r->variants[1].maxUlps, 64u);
+}
+
+/// Runs `body` with stdout going to a temporary file; returns what it got.
+template <typename F> std::string capturedStdout(F body) {
+  std::string path = affjit::test::writeTempFile("", ".out");
+  std::fflush(stdout);
+  int saved = dup(1);
+  FILE *file = std::fopen(path.c_str(), "w");
+  dup2(fileno(file), 1);
+  body();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  std::fclose(file);
+  std::string text = affjit::test::readFile(path);
+  std::filesystem::remove(path);
+  return text;
+}
+
+TEST(BenchOutputSilencer, DiscardsWhatIsPrintedAndRestoresStdout) {
+  std::string out = capturedStdout([] {
+    std::printf("before ");
+    {
+      affjit::bench::OutputSilencer silence;
+      std::printf("silenced ");
+      std::fflush(stdout);
+      std::printf("buffered ");
+    }
+    {
+      affjit::bench::OutputSilencer notSilenced(false);
+      std::printf("kept ");
+    }
+    std::printf("after");
+  });
+  EXPECT_EQ(out, "before kept after");
+}
+
+// A kernel that prints, benchmarked through the API: none of its calls
+// print (the checked ones, the warm-up and the timed ones).
+TEST(BenchmarkApi, AKernelThatPrintsPrintsNothing) {
+  const char *printing =
+      R"(func.func private @printMemrefF32(memref<*xf32>) attributes { llvm.emit_c_interface }
+func.func @show(%x: memref<8xf32>) {
+  %u = memref.cast %x : memref<8xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %c0 = arith.constant 0 : index
+  %v = affine.load %x[%c0] : memref<8xf32>
+  vector.print %v : f32
+  return
+}
+)";
+  affjit::BenchmarkOptions options = quickOptions({"none", "default"});
+  options.repetitions = 5;
+  std::string out;
+  out = capturedStdout([&] {
+    auto r = affjit::benchmark(printing, "show", options);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_TRUE(r->agree());
+    EXPECT_EQ(r->variants[1].time.repetitions, 5);
+  });
+  EXPECT_EQ(out, "");
+}
+
+affjit::BenchmarkTiming timingOf(std::vector<double> samples) {
+  affjit::BenchmarkTiming t;
+  t.seconds = std::move(samples);
+  affjit::bench::summarize(t);
+  return t;
+}
+
+// The decision behind the high-spread warning, on synthetic samples.
+TEST(BenchTimingQuality, SpreadAboveFivePercentIsHigh) {
+  using namespace affjit::bench;
+  // Quartiles 1.00 and 1.02 around a median of 1.01: 2% spread; one
+  // outlier at 10 s moves max, not the interquartile range.
+  affjit::BenchmarkTiming steady =
+      timingOf({1.0, 1.0, 1.01, 1.01, 1.01, 1.02, 1.02, 10.0});
+  EXPECT_LT(steady.spread, kHighSpread);
+  EXPECT_FALSE(spreadIsHigh(steady));
+  affjit::BenchmarkTiming noisy = timingOf({1.0, 1.1, 1.2, 1.3, 1.4});
+  EXPECT_NEAR(noisy.spread, 0.2 / 1.2, 1e-12);
+  EXPECT_TRUE(spreadIsHigh(noisy));
+  EXPECT_FALSE(spreadIsHigh(noisy, 0.5)) << "the limit is a parameter";
+  EXPECT_FALSE(spreadIsHigh(affjit::BenchmarkTiming{})) << "not timed";
+
+  affjit::BenchmarkResult r;
+  r.variants.resize(2);
+  r.variants[0].pipeline = "none";
+  r.variants[0].time = steady;
+  r.variants[1].pipeline = "fuse";
+  r.variants[1].time = noisy;
+  std::vector<std::string> warnings = timingWarnings(r, 0.1, 8);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("fuse 16.7%"), std::string::npos) << warnings[0];
+  EXPECT_EQ(warnings[0].find("none"), std::string::npos) << warnings[0];
+  r.variants[1].time = steady;
+  EXPECT_TRUE(timingWarnings(r, 0.1, 8).empty());
+}
+
+TEST(BenchTimingQuality, ALoadedMachineIsWarnedAbout) {
+  using namespace affjit::bench;
+  EXPECT_FALSE(machineIsLoaded(0.3, 2));
+  EXPECT_TRUE(machineIsLoaded(1.0, 2));
+  EXPECT_FALSE(machineIsLoaded(3.0, 16));
+  EXPECT_TRUE(machineIsLoaded(8.5, 16));
+  affjit::BenchmarkResult r;
+  std::vector<std::string> warnings = timingWarnings(r, 1.5, 2);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("load average 1.50 on 2 CPUs"), std::string::npos)
+      << warnings[0];
+  EXPECT_TRUE(timingWarnings(r, std::nullopt, 2).empty());
+}
+
+TEST(BenchMachineInfo, ReadsCpuModelAndLoadAverage) {
+  using namespace affjit::bench;
+  std::string cpuinfo = affjit::test::writeTempFile(
+      "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Test CPU @ "
+      "3.00GHz\n",
+      ".txt");
+  EXPECT_EQ(cpuModelName(cpuinfo), "Test CPU @ 3.00GHz");
+  std::string loadavg =
+      affjit::test::writeTempFile("1.25 0.50 0.10 2/300 1234\n", ".txt");
+  auto load = loadAverage(loadavg);
+  ASSERT_TRUE(load);
+  EXPECT_EQ((*load)[0], 1.25);
+  EXPECT_EQ((*load)[2], 0.10);
+  EXPECT_FALSE(loadAverage("/nonexistent/loadavg"));
+  EXPECT_EQ(cpuModelName("/nonexistent/cpuinfo"), "");
+  EXPECT_GE(onlineCpus(), 1u);
+  EXPECT_TRUE(std::regex_match(
+      utcTimestamp(), std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}"
+                                 ":[0-9]{2}Z")));
+  std::filesystem::remove(cpuinfo);
+  std::filesystem::remove(loadavg);
+}
+
+TEST(BenchMemoryBandwidth, MeasuresCopyAndTriad) {
+  using namespace affjit::bench;
+  for (unsigned threads : {1u, 2u}) {
+    BandwidthProbe probe;
+    probe.footprintBytes = 3 << 20;
+    probe.threads = threads;
+    probe.minSeconds = 0.001;
+    MeasuredBandwidth b = measureBandwidth(probe);
+    EXPECT_GT(b.copy, 0) << threads;
+    EXPECT_GT(b.triad, 0) << threads;
+    EXPECT_EQ(b.arrayBytes, size_t(1) << 20) << threads;
+    EXPECT_EQ(b.threads, threads);
+  }
+}
+
+TEST(BenchCallTimer, QuantilesInterpolate) {
+  using affjit::bench::quantileOf;
+  EXPECT_EQ(quantileOf({}, 0.5), 0);
+  EXPECT_EQ(quantileOf({4, 1, 3, 2, 5}, 0.5), 3);
+  EXPECT_EQ(quantileOf({4, 1, 3, 2, 5}, 0.25), 2);
+  EXPECT_EQ(quantileOf({1, 2}, 0.5), 1.5);
 }
 
 } // namespace

@@ -219,7 +219,8 @@ TEST(OptReportCli, UnknownPassesToDumpAreErrors) {
     EXPECT_EQ(r.exitCode, 1) << subcommand;
     EXPECT_EQ(r.err, "affjit: error: unknown pass 'normalise' in "
                      "--dump-after (known: " +
-                         knownSelectionNames() + ")\n")
+                         knownSelectionNames() +
+                         "); did you mean 'normalize'?\n")
         << subcommand;
     EXPECT_EQ(r.out, "");
   }

@@ -90,9 +90,10 @@ TEST(PipelineCli, UnknownPassesAreErrorsOnEverySubcommand) {
   for (const char *subcommand : {"opt", "run", "llvm"}) {
     CommandResult r = affjit(subcommand, "--pipeline=default,nope");
     EXPECT_EQ(r.exitCode, 1) << subcommand;
+    // 'nope' is one letter from 'none': the error suggests it.
     EXPECT_EQ(r.err, "affjit: error: unknown pass 'nope' in --pipeline "
                      "(known: " +
-                         knownNames() + ")\n")
+                         knownNames() + "); did you mean 'none'?\n")
         << subcommand;
     EXPECT_EQ(r.out, "") << subcommand << ": nothing printed or run";
   }

@@ -323,7 +323,12 @@ TEST(TrafficMeasurementCli, OptNamesAnEntryItCannotRun) {
       affjit("opt " + shellQuote(dynamic.path) + " --measure-traffic=f");
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_NE(r.err.find("affjit: error: "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("static shapes"), std::string::npos) << r.err;
+  // It says how to size it, and opt takes the option it names.
+  EXPECT_NE(r.err.find("give it with --dim A=SIZE"), std::string::npos)
+      << r.err;
+  CommandResult sized = affjit("opt " + shellQuote(dynamic.path) +
+                               " --measure-traffic=f --dim A=8");
+  EXPECT_EQ(sized.exitCode, 0) << sized.err;
 }
 
 } // namespace
