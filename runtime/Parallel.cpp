@@ -5,7 +5,7 @@
 // cores when asked (TBB caps its workers at the core count unless a
 // process-wide limit is changed), its team ids give a fixed chunk-to-thread
 // mapping, and its Archer tool lets ThreadSanitizer see its
-// synchronization. The README has the measured overheads.
+// synchronization. docs/benchmarks.md has the measured overheads.
 #include "affjit/Runtime.h"
 
 #include <pthread.h>

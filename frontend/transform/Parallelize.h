@@ -24,10 +24,11 @@ namespace affjit {
 struct ParallelizeOptions {
   /// Loops whose one run executes fewer op instances than this stay
   /// sequential (AFFJIT_PARALLEL_MIN_WORK overrides the default). Measured
-  /// with benchmarks/ParallelBench.cpp, see the README.
+  /// with benchmarks/ParallelBench.cpp (docs/passes/parallelize.md).
   double minWork = defaultMinWork();
-  /// 2^19 (measured on a 2-core machine, quiet and loaded, see the
-  /// README), or AFFJIT_PARALLEL_MIN_WORK when it holds a number >= 0.
+  /// 2^19 (measured on a 2-core machine, quiet and loaded, see
+  /// docs/passes/parallelize.md), or AFFJIT_PARALLEL_MIN_WORK when it holds a
+  /// number >= 0.
   static double defaultMinWork();
 };
 
