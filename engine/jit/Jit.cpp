@@ -109,7 +109,7 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
   jit->lljit = std::move(*lljit);
 
   if (auto err = defineRuntimeSymbols(*jit->lljit))
-    return std::move(err);
+    return err;
   // Anything else (libm, libc) resolves from this process.
   auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
       jit->lljit->getDataLayout().getGlobalPrefix());
@@ -265,7 +265,7 @@ llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
     llvm::Expected<std::string> bytes = module.withModuleDo(
         [this, passes](llvm::Module &m) -> llvm::Expected<std::string> {
           if (auto err = optimize(m, passes))
-            return std::move(err);
+            return err;
           return emitFile(m, llvm::CodeGenFileType::ObjectFile);
         });
     if (!bytes)

@@ -34,8 +34,9 @@ std::vector<std::string> affjitRemarks(const std::string &file,
                                        bool allowFailedChecks = false) {
   CommandResult r = runCommand(shellQuote(affjitBinary()) + " deps " +
                                shellQuote(file) + " 2>&1");
-  if (!allowFailedChecks)
+  if (!allowFailedChecks) {
     EXPECT_EQ(r.exitCode, 0) << r.out;
+  }
   return splitLines(r.out);
 }
 

@@ -56,7 +56,7 @@ bool parseAtomicKind(Parser &p, OperationState &st, int64_t &kind) {
 
 /// `memref.atomic_rmw KIND %v, %m[%i] [attr-dict] : (T, memref<..>) -> T`
 bool parseAtomicRMW(Parser &p, OperationState &st) {
-  int64_t kind;
+  int64_t kind = 0;
   UnresolvedOperand value, memref;
   Operands idx;
   Type valueType, memrefType, resultType;

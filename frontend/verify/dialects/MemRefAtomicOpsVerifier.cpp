@@ -112,7 +112,7 @@ bool checkKindType(Operation &op, VerifyContext &ctx, int64_t kind) {
 
 /// (value, memref, indices...) -> result
 bool verifyAtomicRMW(Operation &op, VerifyContext &ctx) {
-  int64_t kind;
+  int64_t kind = 0;
   if (!checkKindAttr(op, ctx, kind))
     return false;
   if (op.getNumOperands() < 2)
