@@ -63,4 +63,25 @@ std::string elementText(ScalarKind kind, const void *p) {
   return scalarText(kind, v);
 }
 
+rt::PrintElement printElementOf(ScalarKind kind) {
+  switch (kind) {
+  case ScalarKind::I1:
+  case ScalarKind::I8:
+    return rt::PrintElement::I8;
+  case ScalarKind::I16:
+    return rt::PrintElement::I16;
+  case ScalarKind::I32:
+    return rt::PrintElement::I32;
+  case ScalarKind::I64:
+    return rt::PrintElement::I64;
+  case ScalarKind::Index:
+    return rt::PrintElement::Index;
+  case ScalarKind::F32:
+    return rt::PrintElement::F32;
+  case ScalarKind::F64:
+    return rt::PrintElement::F64;
+  }
+  return rt::PrintElement::F64;
+}
+
 } // namespace affjit::bench

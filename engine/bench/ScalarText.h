@@ -3,6 +3,7 @@
 #pragma once
 
 #include "affjit/Engine.h"
+#include "runtime/MemRefPrinter.h"
 
 #include <string>
 
@@ -13,5 +14,9 @@ std::string scalarText(ScalarKind kind, detail::ScalarValue value);
 
 /// The element at `p` (of kind `kind`, as memref data stores it) as text.
 std::string elementText(ScalarKind kind, const void *p);
+
+/// How runtime/MemRefPrinter.h prints memref elements of kind `kind` (i1
+/// as one byte per element, a number, as MLIR's runner does).
+rt::PrintElement printElementOf(ScalarKind kind);
 
 } // namespace affjit::bench

@@ -1,35 +1,13 @@
 // .npy files of memref arguments (Npy.h).
 #include "engine/cli/Npy.h"
 
+#include "engine/api/ArgumentCheck.h"
 #include "engine/bench/ArgumentBuffer.h"
 
 namespace affjit::cli {
 
-/// The MLIR element type name of `kind`, as runtime/Npy.h takes it.
-static const char *elementTypeName(ScalarKind kind) {
-  switch (kind) {
-  case ScalarKind::I1:
-    return "i1";
-  case ScalarKind::I8:
-    return "i8";
-  case ScalarKind::I16:
-    return "i16";
-  case ScalarKind::I32:
-    return "i32";
-  case ScalarKind::I64:
-    return "i64";
-  case ScalarKind::Index:
-    return "index";
-  case ScalarKind::F32:
-    return "f32";
-  case ScalarKind::F64:
-    return "f64";
-  }
-  return "";
-}
-
 std::string npyDtype(ScalarKind kind) {
-  return rt::npy::dtypeOf(elementTypeName(kind)).value_or("");
+  return rt::npy::dtypeOf(describe(kind)).value_or("");
 }
 
 void writeNpy(std::ostream &os, ScalarKind kind,

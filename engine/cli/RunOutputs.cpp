@@ -72,27 +72,6 @@ std::string resultText(const Results &results, size_t i) {
   return bench::scalarText(*kind, v);
 }
 
-rt::PrintElement printElement(ScalarKind kind) {
-  switch (kind) {
-  case ScalarKind::I1: // one byte per element, printed as a number
-  case ScalarKind::I8:
-    return rt::PrintElement::I8;
-  case ScalarKind::I16:
-    return rt::PrintElement::I16;
-  case ScalarKind::I32:
-    return rt::PrintElement::I32;
-  case ScalarKind::I64:
-    return rt::PrintElement::I64;
-  case ScalarKind::Index:
-    return rt::PrintElement::Index;
-  case ScalarKind::F32:
-    return rt::PrintElement::F32;
-  case ScalarKind::F64:
-    return rt::PrintElement::F64;
-  }
-  return rt::PrintElement::F64;
-}
-
 } // namespace
 
 Expected<OutputRequests> resolveOutputs(std::vector<bench::ParamSpec> &params,
@@ -137,8 +116,8 @@ bool writeOutputs(const OutputRequests &requests, bench::ArgumentSet &set,
   rt::MemRefPrintOptions options;
   options.i8AsNumbers = true;
   for (size_t i : requests.prints) {
-    rt::printUnrankedMemRef(os, printElement(args[i].scalar), args[i].rank,
-                            args[i].descriptor, options);
+    rt::printUnrankedMemRef(os, bench::printElementOf(args[i].scalar),
+                            args[i].rank, args[i].descriptor, options);
   }
   os.flush();
   for (const auto &[i, path] : requests.saves) {

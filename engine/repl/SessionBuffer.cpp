@@ -2,6 +2,7 @@
 #include "engine/repl/SessionBuffer.h"
 
 #include "engine/api/ArgumentCheck.h"
+#include "engine/bench/ScalarText.h"
 #include "runtime/MemRefPrinter.h"
 
 #include <cerrno>
@@ -126,27 +127,6 @@ void fillTyped(void *data, int64_t n, const BufferFill &f) {
     p[i] = patternValue<T>(f, i, rng);
 }
 
-rt::PrintElement printElementOf(ScalarKind k) {
-  switch (k) {
-  case ScalarKind::I1:
-  case ScalarKind::I8:
-    return rt::PrintElement::I8;
-  case ScalarKind::I16:
-    return rt::PrintElement::I16;
-  case ScalarKind::I32:
-    return rt::PrintElement::I32;
-  case ScalarKind::I64:
-    return rt::PrintElement::I64;
-  case ScalarKind::Index:
-    return rt::PrintElement::Index;
-  case ScalarKind::F32:
-    return rt::PrintElement::F32;
-  case ScalarKind::F64:
-    return rt::PrintElement::F64;
-  }
-  return rt::PrintElement::F32;
-}
-
 std::string checkBufferType(Type type) {
   if (!type.isMemRef())
     return "expected a memref type, got " + type.str();
@@ -265,7 +245,7 @@ void SessionBuffer::print(std::ostream &os, int64_t edgeItems) const {
   options.edgeItems = edgeItems;
   options.i8AsNumbers = true;
   rt::printUnrankedMemRef(
-      os, printElementOf(*scalarKindOfType(type.getElementType())),
+      os, bench::printElementOf(*scalarKindOfType(type.getElementType())),
       type.getRank(), const_cast<int64_t *>(descriptor.data()), options);
 }
 

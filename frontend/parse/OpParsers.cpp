@@ -5,6 +5,20 @@
 
 namespace affjit {
 
+bool customOpError(Parser &p, const OperationState &state, const Location &loc,
+                   const std::string &msg) {
+  return p.emitError(loc, "custom op '" + state.name + "' " + msg);
+}
+
+bool parseRankedMemRefType(Parser &p, const OperationState &state, Type &t) {
+  Location loc = p.getLoc();
+  if (!p.parseType(t))
+    return false;
+  if (!t.isMemRef())
+    return customOpError(p, state, loc, "invalid kind of type specified");
+  return true;
+}
+
 const OpParserRegistry &OpParserRegistry::get() {
   static const OpParserRegistry registry = [] {
     OpParserRegistry r;

@@ -50,6 +50,14 @@ private:
   std::unordered_map<std::string, std::string> legacyAliases;
 };
 
+/// An error an op's own syntax raises, with MLIR's `custom op 'NAME'`
+/// prefix.
+bool customOpError(Parser &p, const OperationState &state, const Location &loc,
+                   const std::string &msg);
+/// `type($x)` of an operand ODS declares as a ranked memref: MLIR rejects
+/// other kinds of type while parsing.
+bool parseRankedMemRefType(Parser &p, const OperationState &state, Type &t);
+
 // One registration function per dialect file.
 void registerFuncOpParsers(OpParserRegistry &r);
 void registerArithOpParsers(OpParserRegistry &r);

@@ -42,6 +42,15 @@ private:
   std::unordered_map<std::string, OpTraits> opTraits;
 };
 
+/// `'T'`: how MLIR quotes a type in its messages.
+std::string quoted(Type t);
+/// ODS's wording for an operand or result that fails its type constraint:
+/// "operand #i must be <what>, but got 'T'".
+bool badOperand(Operation &op, VerifyContext &ctx, unsigned i,
+                const std::string &what);
+bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
+               const std::string &what);
+
 void registerFuncOpVerifiers(OpVerifierRegistry &r);
 void registerArithOpVerifiers(OpVerifierRegistry &r);
 void registerAffineOpVerifiers(OpVerifierRegistry &r);

@@ -21,6 +21,22 @@ static bool verifyNestedModule(Operation &op, VerifyContext &ctx) {
   return true;
 }
 
+std::string quoted(Type t) { return "'" + t.str() + "'"; }
+
+bool badOperand(Operation &op, VerifyContext &ctx, unsigned i,
+                const std::string &what) {
+  return ctx.emitOpError(op, "operand #" + std::to_string(i) + " must be " +
+                                 what + ", but got " +
+                                 quoted(op.getOperand(i)->getType()));
+}
+
+bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
+               const std::string &what) {
+  return ctx.emitOpError(op, "result #" + std::to_string(i) + " must be " +
+                                 what + ", but got " +
+                                 quoted(op.getResult(i)->getType()));
+}
+
 const OpVerifierRegistry &OpVerifierRegistry::get() {
   static const OpVerifierRegistry registry = [] {
     OpVerifierRegistry r;

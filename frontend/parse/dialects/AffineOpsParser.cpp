@@ -10,11 +10,6 @@ namespace affjit {
 
 namespace {
 
-bool opError(Parser &p, const OperationState &state, const Location &loc,
-             const std::string &msg) {
-  return p.emitError(loc, "custom op '" + state.name + "' " + msg);
-}
-
 Attribute mapAttr(const AffineMap &m) { return Attribute::affineMap(m); }
 
 /// `(%d0, %d1)[%s0]`: dims in parentheses, optional symbols in brackets.
@@ -34,13 +29,13 @@ bool checkInputCounts(Parser &p, const OperationState &state, unsigned numDims,
                       unsigned numOps, unsigned mapDims, unsigned mapSyms,
                       const char *what) {
   if (numDims != mapDims)
-    return opError(p, state, state.loc,
-                   std::string("dim operand count and ") + what +
-                       " dim count must match");
+    return customOpError(p, state, state.loc,
+                         std::string("dim operand count and ") + what +
+                             " dim count must match");
   if (numOps - numDims != mapSyms)
-    return opError(p, state, state.loc,
-                   std::string("symbol operand count and ") + what +
-                       " symbol count must match");
+    return customOpError(p, state, state.loc,
+                         std::string("symbol operand count and ") + what +
+                             " symbol count must match");
   return true;
 }
 
@@ -53,7 +48,8 @@ bool parseMapApplication(Parser &p, OperationState &state, bool oneResult) {
       !p.parseOptionalAttrDict(state.attrs))
     return false;
   if (numDims != map.getNumDims() || ops.size() != map.getNumInputs())
-    return opError(p, state, state.loc, "dimension or symbol index mismatch");
+    return customOpError(p, state, state.loc,
+                         "dimension or symbol index mismatch");
   state.addAttr("map", mapAttr(map));
   state.types.assign(oneResult ? 1 : map.getNumResults(), Type::index());
   return p.resolveOperands(ops, Type::index(), state.operands);
@@ -186,13 +182,13 @@ bool parseForBound(Parser &p, OperationState &state, bool isLower,
                         map.getNumDims(), map.getNumSymbols(), "affine map"))
     return false;
   if (map.getNumResults() == 0)
-    return opError(p, state, mapLoc, "expected a non-empty bound map");
+    return customOpError(p, state, mapLoc, "expected a non-empty bound map");
   if (map.getNumResults() > 1 && !hasMinMax)
-    return opError(p, state, mapLoc,
-                   std::string(isLower ? "lower" : "upper") +
-                       " loop bound affine map with multiple results "
-                       "requires '" +
-                       (isLower ? "max" : "min") + "' prefix");
+    return customOpError(p, state, mapLoc,
+                         std::string(isLower ? "lower" : "upper") +
+                             " loop bound affine map with multiple results "
+                             "requires '" +
+                             (isLower ? "max" : "min") + "' prefix");
   return p.resolveOperands(ops, Type::index(), operands);
 }
 
@@ -219,9 +215,10 @@ bool parseIterArgs(Parser &p, OperationState &state,
       !p.parseFunctionResultTypes(state.types))
     return false;
   if (state.types.size() != initOps.size())
-    return opError(p, state, typesLoc,
-                   "mismatch between the number of loop-carried values and "
-                   "results");
+    return customOpError(
+        p, state, typesLoc,
+        "mismatch between the number of loop-carried values and "
+        "results");
   for (size_t i = 0; i < initOps.size(); ++i)
     args[i + 1].type = state.types[i];
   return p.resolveOperands(initOps, state.types, inits);
@@ -242,9 +239,9 @@ bool parseFor(Parser &p, OperationState &state) {
     if (!p.parseSignedInteger(step))
       return false;
     if (step <= 0)
-      return opError(p, state, stepLoc,
-                     "expected step to be representable as a positive "
-                     "signed integer");
+      return customOpError(p, state, stepLoc,
+                           "expected step to be representable as a positive "
+                           "signed integer");
   }
   if (!parseIterArgs(p, state, args, inits))
     return false;
@@ -300,8 +297,8 @@ bool parseReductions(Parser &p, OperationState &state) {
       if (kind == kAtomicRMWKinds[i])
         value = i;
     if (value < 0)
-      return opError(p, state, loc,
-                     "invalid reduction value: \"" + kind + "\"");
+      return customOpError(p, state, loc,
+                           "invalid reduction value: \"" + kind + "\"");
     kinds.push_back(Attribute::integer(value, Type::integer(64)));
   } while (p.consumeIf(Tok::Comma));
   if (!p.expect(Tok::RParen, "')'") || !p.expect(Tok::Arrow, "'->'") ||
@@ -323,7 +320,7 @@ bool parseParallelSteps(Parser &p, OperationState &state, size_t numIvs) {
       if (!p.parseSignedInteger(s))
         return false;
       if (s <= 0)
-        return opError(p, state, loc, "steps must be positive integers");
+        return customOpError(p, state, loc, "steps must be positive integers");
       steps.push_back(Attribute::integer(s, Type::integer(64)));
     } while (p.consumeIf(Tok::Comma));
     if (!p.expect(Tok::RParen, "')'"))
@@ -368,9 +365,9 @@ bool parseParallel(Parser &p, OperationState &state) {
       !p.parseAffineBoundGroups("min", ubMap, ubOps, ubGroups))
     return false;
   if (lbGroups.size() != ivs.size() || ubGroups.size() != ivs.size())
-    return opError(p, state, boundsLoc,
-                   "expected as many lower and upper bounds as induction "
-                   "variables");
+    return customOpError(p, state, boundsLoc,
+                         "expected as many lower and upper bounds as induction "
+                         "variables");
   if (!parseParallelSteps(p, state, ivs.size()) || !parseReductions(p, state))
     return false;
   if (!state.hasAttr("reductions"))
@@ -424,11 +421,14 @@ bool parsePrefetch(Parser &p, OperationState &state) {
       !p.expect(Tok::Comma, "','") || !p.parseKeyword(cache))
     return false;
   if (rw != "read" && rw != "write")
-    return opError(p, state, loc, "rw specifier has to be 'read' or 'write'");
+    return customOpError(p, state, loc,
+                         "rw specifier has to be 'read' or 'write'");
   if (cache != "data" && cache != "instr")
-    return opError(p, state, loc, "cache type has to be 'data' or 'instr'");
+    return customOpError(p, state, loc,
+                         "cache type has to be 'data' or 'instr'");
   if (locality < 0 || locality > 3)
-    return opError(p, state, loc, "locality hint must be between 0 and 3");
+    return customOpError(p, state, loc,
+                         "locality hint must be between 0 and 3");
   Location typeLoc = p.getLoc();
   Type type;
   if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(type))
@@ -454,13 +454,14 @@ bool parseDmaStart(Parser &p, OperationState &state) {
       !p.expect(Tok::Comma, "','") || !p.parseOperandList(sizes, false))
     return false;
   if (sizes.size() != 1 && sizes.size() != 3)
-    return opError(p, state, state.loc, "expected two stride related operands");
+    return customOpError(p, state, state.loc,
+                         "expected two stride related operands");
   std::vector<Type> types;
   Location typeLoc = p.getLoc();
   if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonTypeList(types))
     return false;
   if (types.size() != 3)
-    return opError(p, state, typeLoc, "expected three types");
+    return customOpError(p, state, typeLoc, "expected three types");
   state.addAttr("src_map", mapAttr(srcMap));
   state.addAttr("dst_map", mapAttr(dstMap));
   state.addAttr("tag_map", mapAttr(tagMap));

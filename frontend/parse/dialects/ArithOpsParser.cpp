@@ -10,11 +10,6 @@ namespace affjit {
 
 namespace {
 
-bool opError(Parser &p, const OperationState &state, const Location &loc,
-             const std::string &msg) {
-  return p.emitError(loc, "custom op '" + state.name + "' " + msg);
-}
-
 /// The opaque default of a flag attribute, as MLIR's generic form has it.
 Attribute defaultFlags(FlagAttr kind) {
   if (kind == FlagAttr::FastMath)
@@ -48,7 +43,7 @@ bool parseFlags(Parser &p, OperationState &state, FlagAttr kind) {
     return false;
   std::optional<std::string> flags = canonicalFlags(kind, names);
   if (!flags)
-    return opError(p, state, loc, unknownFlagMessage(kind));
+    return customOpError(p, state, loc, unknownFlagMessage(kind));
   state.addAttr(attrName, Attribute::opaque(std::string("#arith.") + keyword +
                                             "<" + *flags + ">"));
   return true;
@@ -63,8 +58,8 @@ bool parseUniform(Parser &p, OperationState &state, const ArithOpInfo &info,
   if (!p.parseOperandList(ops, /*allowEmpty=*/false))
     return false;
   if (ops.size() != n)
-    return opError(p, state, loc,
-                   "expected " + std::to_string(n) + " operands");
+    return customOpError(p, state, loc,
+                         "expected " + std::to_string(n) + " operands");
   Type t;
   if (!parseFlags(p, state, info.flags) ||
       !p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(t))
@@ -116,7 +111,7 @@ bool parseCmp(Parser &p, OperationState &state, const ArithOpInfo &info) {
   if (!p.expect(Tok::Comma, "','") || !p.parseOperandList(ops, false))
     return false;
   if (ops.size() != 2)
-    return opError(p, state, loc, "expected 2 operands");
+    return customOpError(p, state, loc, "expected 2 operands");
   Type t;
   if (!parseFlags(p, state, info.flags) ||
       !p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(t))
@@ -133,12 +128,12 @@ bool parseSelect(Parser &p, OperationState &state) {
   if (!p.parseOperandList(ops, false))
     return false;
   if (ops.size() != 3)
-    return opError(p, state, loc, "expected 3 operands");
+    return customOpError(p, state, loc, "expected 3 operands");
   std::vector<Type> types;
   if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonTypeList(types))
     return false;
   if (types.size() > 2)
-    return opError(p, state, loc, "expected one or two types");
+    return customOpError(p, state, loc, "expected one or two types");
   Type cond = types.size() == 2 ? types[0] : Type::integer(1);
   Type t = types.back();
   state.types.push_back(t);
@@ -161,7 +156,8 @@ bool parseConstant(Parser &p, OperationState &state) {
              value.isa(AttrKind::DenseElements)) {
     state.types.push_back(value.getType());
   } else {
-    return opError(p, state, loc, "expected a typed numeric or dense value");
+    return customOpError(p, state, loc,
+                         "expected a typed numeric or dense value");
   }
   state.addAttr("value", value);
   return true;
@@ -175,7 +171,7 @@ bool parseExtended(Parser &p, OperationState &state) {
   if (!p.parseOperandList(ops, /*allowEmpty=*/false))
     return false;
   if (ops.size() != 2)
-    return opError(p, state, loc, "expected 2 operands");
+    return customOpError(p, state, loc, "expected 2 operands");
   Type t, second;
   if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(t))
     return false;

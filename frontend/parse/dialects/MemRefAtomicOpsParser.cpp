@@ -14,21 +14,6 @@ namespace {
 
 using Operands = std::vector<UnresolvedOperand>;
 
-bool customError(Parser &p, const OperationState &st, const Location &loc,
-                 const std::string &msg) {
-  return p.emitError(loc, "custom op '" + st.name + "' " + msg);
-}
-
-/// `type($memref)`: MLIR rejects other kinds of type while parsing.
-bool parseMemRefType(Parser &p, OperationState &st, Type &t) {
-  Location loc = p.getLoc();
-  if (!p.parseType(t))
-    return false;
-  if (!t.isMemRef())
-    return customError(p, st, loc, "invalid kind of type specified");
-  return true;
-}
-
 /// `%m[%i, %j]`
 bool parseSubscripted(Parser &p, UnresolvedOperand &memref, Operands &idx) {
   return p.parseOperand(memref) && p.expect(Tok::LSquare, "'['") &&
@@ -48,10 +33,10 @@ bool parseAtomicKind(Parser &p, OperationState &st, int64_t &kind) {
   std::string names;
   for (int k = 0; k < kNumAtomicRMWKinds; ++k)
     names += std::string(k ? ", " : "") + kAtomicRMWKinds[k];
-  return customError(p, st, loc,
-                     "expected string or keyword containing one of the "
-                     "following enum values for attribute 'kind' [" +
-                         names + "]");
+  return customOpError(p, st, loc,
+                       "expected string or keyword containing one of the "
+                       "following enum values for attribute 'kind' [" +
+                           names + "]");
 }
 
 /// `memref.atomic_rmw KIND %v, %m[%i] [attr-dict] : (T, memref<..>) -> T`
@@ -64,7 +49,8 @@ bool parseAtomicRMW(Parser &p, OperationState &st) {
       !p.expect(Tok::Comma, "','") || !parseSubscripted(p, memref, idx) ||
       !p.parseOptionalAttrDict(st.attrs) || !p.expect(Tok::Colon, "':'") ||
       !p.expect(Tok::LParen, "'('") || !p.parseType(valueType) ||
-      !p.expect(Tok::Comma, "','") || !parseMemRefType(p, st, memrefType) ||
+      !p.expect(Tok::Comma, "','") ||
+      !parseRankedMemRefType(p, st, memrefType) ||
       !p.expect(Tok::RParen, "')'") || !p.expect(Tok::Arrow, "'->'") ||
       !p.parseType(resultType) ||
       !p.resolveOperand(value, valueType, st.operands) ||
@@ -84,7 +70,7 @@ bool parseGenericAtomicRMW(Parser &p, OperationState &st) {
   Operands idx;
   Type memrefType;
   if (!parseSubscripted(p, memref, idx) || !p.expect(Tok::Colon, "':'") ||
-      !parseMemRefType(p, st, memrefType) ||
+      !parseRankedMemRefType(p, st, memrefType) ||
       !p.resolveOperand(memref, memrefType, st.operands) ||
       !p.resolveOperands(idx, Type::index(), st.operands) ||
       !p.parseRegion(*st.addRegion(), {}) || !p.parseOptionalAttrDict(st.attrs))

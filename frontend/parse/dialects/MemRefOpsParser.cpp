@@ -15,30 +15,13 @@ using Operands = std::vector<UnresolvedOperand>;
 //===-- shared helpers
 //------------------------------------------------------===//
 
-/// Errors raised by an op's own syntax carry MLIR's `custom op` prefix.
-bool customError(Parser &p, const OperationState &st, const Location &loc,
-                 const std::string &msg) {
-  return p.emitError(loc, "custom op '" + st.name + "' " + msg);
-}
-
-/// `type($x)` of a ranked memref operand: MLIR rejects other kinds while
-/// parsing.
-bool parseRankedMemRefType(Parser &p, OperationState &st, Type &t) {
-  Location loc = p.getLoc();
-  if (!p.parseType(t))
-    return false;
-  if (!t.isMemRef())
-    return customError(p, st, loc, "invalid kind of type specified");
-  return true;
-}
-
 /// `type($x)` of an operand that may be ranked or unranked.
 bool parseAnyMemRefType(Parser &p, OperationState &st, Type &t) {
   Location loc = p.getLoc();
   if (!p.parseType(t))
     return false;
   if (!t.isAnyMemRef())
-    return customError(p, st, loc, "invalid kind of type specified");
+    return customOpError(p, st, loc, "invalid kind of type specified");
   return true;
 }
 
@@ -80,7 +63,7 @@ bool parseDynamicIndexList(Parser &p, OperationState &st, Operands &dynamics,
         return false;
       statics.push_back(v);
     } else {
-      return customError(p, st, p.getLoc(), "expected integer value");
+      return customOpError(p, st, p.getLoc(), "expected integer value");
     }
     if (!p.consumeIf(Tok::Comma))
       break;
@@ -117,11 +100,11 @@ bool parseAllocLike(Parser &p, OperationState &st) {
     if (a.name == "alignment" &&
         !(a.value.isa(AttrKind::Integer) && a.value.getType().isInteger(64) &&
           a.value.getInt() >= 0))
-      return customError(p, st, dictLoc,
-                         "'" + st.name +
-                             "' op attribute 'alignment' failed to satisfy "
-                             "constraint: 64-bit signless integer attribute "
-                             "whose minimum value is 0");
+      return customOpError(p, st, dictLoc,
+                           "'" + st.name +
+                               "' op attribute 'alignment' failed to satisfy "
+                               "constraint: 64-bit signless integer attribute "
+                               "whose minimum value is 0");
   if (!parseColonRankedMemRefType(p, st, type) ||
       !p.resolveOperands(sizes, Type::index(), st.operands) ||
       !p.resolveOperands(symbols, Type::index(), st.operands))
@@ -248,7 +231,7 @@ bool parsePrefetch(Parser &p, OperationState &st) {
       !p.parseKeyword(rw) || !p.expect(Tok::Comma, "','"))
     return false;
   if (!p.consumeKeyword("locality"))
-    return customError(p, st, p.getLoc(), "expected 'locality'");
+    return customOpError(p, st, p.getLoc(), "expected 'locality'");
   if (!p.expect(Tok::Less, "'<'") || !parseI32(p, locality) ||
       !p.expect(Tok::Greater, "'>'") || !p.expect(Tok::Comma, "','") ||
       !p.parseKeyword(cache))
@@ -260,10 +243,11 @@ bool parsePrefetch(Parser &p, OperationState &st) {
       !p.resolveOperands(idx, Type::index(), st.operands))
     return false;
   if (rw != "read" && rw != "write")
-    return customError(p, st, st.loc,
-                       "rw specifier has to be 'read' or 'write'");
+    return customOpError(p, st, st.loc,
+                         "rw specifier has to be 'read' or 'write'");
   if (cache != "data" && cache != "instr")
-    return customError(p, st, st.loc, "cache type has to be 'data' or 'instr'");
+    return customOpError(p, st, st.loc,
+                         "cache type has to be 'data' or 'instr'");
   st.addAttr("localityHint", locality);
   st.addAttr("isWrite", Attribute::boolean(rw == "write"));
   st.addAttr("isDataCache", Attribute::boolean(cache == "data"));
@@ -451,7 +435,7 @@ bool parseExpandShape(Parser &p, OperationState &st) {
   if (!p.parseOperand(src) || !parseReassociation(p, reassoc))
     return false;
   if (!p.consumeKeyword("output_shape"))
-    return customError(p, st, p.getLoc(), "expected 'output_shape'");
+    return customOpError(p, st, p.getLoc(), "expected 'output_shape'");
   if (!parseDynamicIndexList(p, st, dyn, shape) ||
       !p.parseOptionalAttrDict(st.attrs) || !p.expect(Tok::Colon, "':'") ||
       !parseRankedMemRefType(p, st, srcType) || !p.expectKeyword("into") ||
@@ -546,9 +530,9 @@ bool parseReshape(Parser &p, OperationState &st) {
   if (!p.parseType(fn))
     return false;
   if (!fn.isFunction())
-    return customError(p, st, typeLoc, "invalid kind of type specified");
+    return customOpError(p, st, typeLoc, "invalid kind of type specified");
   if (fn.getResults().size() != 1)
-    return customError(p, st, typeLoc, "expected 1 result type");
+    return customOpError(p, st, typeLoc, "expected 1 result type");
   if (!p.resolveOperands({src, shape}, fn.getInputs(), st.operands))
     return false;
   st.types.push_back(fn.getResults()[0]);
@@ -585,9 +569,9 @@ bool parseGlobal(Parser &p, OperationState &st) {
   if (!p.parseColonType(type))
     return false;
   if (!type.isMemRef() || !type.hasStaticShape())
-    return customError(p, st, st.loc,
-                       "type should be static shaped memref, but got '" +
-                           type.str() + "'");
+    return customOpError(p, st, st.loc,
+                         "type should be static shaped memref, but got '" +
+                             type.str() + "'");
   st.addAttr("type", Attribute::type(type));
   if (p.consumeIf(Tok::Equal)) {
     Attribute init;
@@ -608,9 +592,9 @@ bool parseGlobal(Parser &p, OperationState &st) {
       if (!p.parseAttribute(init))
         return false;
       if (!init.isa(AttrKind::DenseElements))
-        return customError(p, st, st.loc,
-                           "initial value should be a unit or elements "
-                           "attribute");
+        return customOpError(p, st, st.loc,
+                             "initial value should be a unit or elements "
+                             "attribute");
     }
     st.addAttr("initial_value", init);
   }
@@ -627,7 +611,7 @@ bool parseGetGlobal(Parser &p, OperationState &st) {
       !p.parseOptionalAttrDict(st.attrs))
     return false;
   if (!type.isMemRef())
-    return customError(p, st, st.loc, "invalid kind of type specified");
+    return customOpError(p, st, st.loc, "invalid kind of type specified");
   st.addAttr("name", name);
   st.types.push_back(type);
   return true;
@@ -649,12 +633,12 @@ bool parseDmaStart(Parser &p, OperationState &st) {
   if (p.consumeIf(Tok::Comma) && !p.parseOperandList(stride, false))
     return false;
   if (!stride.empty() && stride.size() != 2)
-    return customError(p, st, st.loc, "expected two stride related operands");
+    return customOpError(p, st, st.loc, "expected two stride related operands");
   std::vector<Type> types;
   if (!p.parseOptionalAttrDict(st.attrs) || !p.parseColonTypeList(types))
     return false;
   if (types.size() != 3)
-    return customError(p, st, st.loc, "fewer/more types expected");
+    return customOpError(p, st, st.loc, "fewer/more types expected");
   return p.resolveOperand(src, types[0], st.operands) &&
          p.resolveOperands(srcIdx, Type::index(), st.operands) &&
          p.resolveOperand(dst, types[1], st.operands) &&
@@ -675,7 +659,7 @@ bool parseDmaWait(Parser &p, OperationState &st) {
       !p.parseColonType(type))
     return false;
   if (!type.isMemRef())
-    return customError(p, st, st.loc, "expected tag to be of memref type");
+    return customOpError(p, st, st.loc, "expected tag to be of memref type");
   return p.resolveOperand(tag, type, st.operands) &&
          p.resolveOperands(idx, Type::index(), st.operands) &&
          p.resolveOperand(num, Type::index(), st.operands);

@@ -11,11 +11,6 @@ namespace affjit {
 
 namespace {
 
-bool opError(Parser &p, const OperationState &state, const Location &loc,
-             const std::string &msg) {
-  return p.emitError(loc, "custom op '" + state.name + "' " + msg);
-}
-
 /// `(%a = %x, %b = %y)`: block arguments declared with their initial
 /// values (MLIR's parseAssignmentList); types are filled in later.
 bool parseAssignmentList(Parser &p, std::vector<BlockArgDecl> &args,
@@ -66,9 +61,9 @@ bool parseFor(Parser &p, OperationState &state) {
         !p.parseFunctionResultTypes(state.types))
       return false;
     if (state.types.size() != inits.size())
-      return opError(p, state, listLoc,
-                     "mismatch in number of loop-carried values and "
-                     "defined values");
+      return customOpError(p, state, listLoc,
+                           "mismatch in number of loop-carried values and "
+                           "defined values");
   }
   Type ivType = Type::index();
   if (p.consumeIf(Tok::Colon) && !p.parseType(ivType))

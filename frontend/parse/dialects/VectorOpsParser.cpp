@@ -15,26 +15,21 @@ namespace affjit {
 
 namespace {
 
-/// Errors MLIR's custom op parsers raise themselves carry this prefix.
-bool opError(Parser &p, const OperationState &state, const Location &loc,
-             const std::string &msg) {
-  return p.emitError(loc, "custom op '" + state.name + "' " + msg);
-}
-
 /// A keyword of the op's syntax (`into`, `from`, `to`). MLIR reports a
 /// missing one at the current token through the custom op's parser.
 bool expectOpKeyword(Parser &p, const OperationState &state,
                      std::string_view kw) {
   if (p.consumeKeyword(kw))
     return true;
-  return opError(p, state, p.getLoc(), "expected '" + std::string(kw) + "'");
+  return customOpError(p, state, p.getLoc(),
+                       "expected '" + std::string(kw) + "'");
 }
 
 /// A bare keyword inside `<...>` (kinds, flags, punctuation).
 bool parseOpKeyword(Parser &p, const OperationState &state, std::string &s) {
   if (p.tok().is(Tok::BareId))
     return p.parseKeyword(s);
-  return opError(p, state, p.getLoc(), "expected valid keyword");
+  return customOpError(p, state, p.getLoc(), "expected valid keyword");
 }
 
 /// A type that ODS declares as a vector (`type($result)` of a
@@ -44,17 +39,7 @@ bool parseVectorType(Parser &p, const OperationState &state, Type &t) {
   if (!p.parseType(t))
     return false;
   if (!t.isVector())
-    return opError(p, state, loc, "invalid kind of type specified");
-  return true;
-}
-
-/// A type that ODS declares as a ranked memref.
-bool parseMemRefType(Parser &p, const OperationState &state, Type &t) {
-  Location loc = p.getLoc();
-  if (!p.parseType(t))
-    return false;
-  if (!t.isMemRef())
-    return opError(p, state, loc, "invalid kind of type specified");
+    return customOpError(p, state, loc, "invalid kind of type specified");
   return true;
 }
 
@@ -114,7 +99,7 @@ bool parseTransferTypes(Parser &p, OperationState &state, Location &typesLoc,
   if (!p.parseColonTypeList(types))
     return false;
   if (types.size() != 2)
-    return opError(p, state, typesLoc, "requires two types");
+    return customOpError(p, state, typesLoc, "requires two types");
   return true;
 }
 
@@ -131,9 +116,10 @@ bool resolveMask(Parser &p, OperationState &state, const Location &typesLoc,
   }
   AffineMap m = map.getAffineMap();
   if ((int64_t)m.getNumResults() != vectorType.getRank())
-    return opError(p, state, typesLoc,
-                   "expected the same rank for the vector and the results of "
-                   "the permutation map");
+    return customOpError(
+        p, state, typesLoc,
+        "expected the same rank for the vector and the results of "
+        "the permutation map");
   return p.resolveOperand(mask, transferMaskType(vectorType, m),
                           state.operands);
 }
@@ -154,9 +140,10 @@ bool parseTransferRead(Parser &p, OperationState &state) {
     return false;
   Type sourceType = types[0], vectorType = types[1];
   if (!sourceType.isMemRef())
-    return opError(p, state, typesLoc, "requires memref or ranked tensor type");
+    return customOpError(p, state, typesLoc,
+                         "requires memref or ranked tensor type");
   if (!vectorType.isVector())
-    return opError(p, state, typesLoc, "requires vector type");
+    return customOpError(p, state, typesLoc, "requires vector type");
   addDefaultTransferAttrs(state, sourceType, vectorType);
   if (!p.resolveOperand(source, sourceType, state.operands) ||
       !p.resolveOperands(indices, Type::index(), state.operands) ||
@@ -185,9 +172,10 @@ bool parseTransferWrite(Parser &p, OperationState &state) {
     return false;
   Type vectorType = types[0], destType = types[1];
   if (!vectorType.isVector())
-    return opError(p, state, typesLoc, "requires vector type");
+    return customOpError(p, state, typesLoc, "requires vector type");
   if (!destType.isMemRef())
-    return opError(p, state, typesLoc, "requires memref or ranked tensor type");
+    return customOpError(p, state, typesLoc,
+                         "requires memref or ranked tensor type");
   addDefaultTransferAttrs(state, destType, vectorType);
   if (!p.resolveOperand(value, vectorType, state.operands) ||
       !p.resolveOperand(dest, destType, state.operands) ||
@@ -218,7 +206,7 @@ bool parseFastMathFlags(Parser &p, OperationState &state, std::string &out) {
     return false;
   std::optional<std::string> flags = canonicalFlags(FlagAttr::FastMath, names);
   if (!flags)
-    return opError(p, state, loc, unknownFlagMessage(FlagAttr::FastMath));
+    return customOpError(p, state, loc, unknownFlagMessage(FlagAttr::FastMath));
   out = *flags;
   return true;
 }
@@ -232,10 +220,11 @@ bool parseReduction(Parser &p, OperationState &state) {
   if (!parseOpKeyword(p, state, kind))
     return false;
   if (!isVectorKind(kind))
-    return opError(p, state, kindLoc,
-                   "expected ::mlir::vector::CombiningKind to be one of: add, "
-                   "mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, "
-                   "or, xor, maximumf, minimumf");
+    return customOpError(
+        p, state, kindLoc,
+        "expected ::mlir::vector::CombiningKind to be one of: add, "
+        "mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, "
+        "or, xor, maximumf, minimumf");
   UnresolvedOperand vec, acc;
   bool hasAcc;
   if (!p.expect(Tok::Greater, "'>'") || !p.expect(Tok::Comma, "','") ||
@@ -305,7 +294,7 @@ bool parseFma(Parser &p, OperationState &state) {
 bool parseListInteger(Parser &p, const OperationState &state,
                       std::vector<int64_t> &out) {
   if (!p.tok().is(Tok::Integer) && !p.tok().is(Tok::Minus))
-    return opError(p, state, p.getLoc(), "expected integer value");
+    return customOpError(p, state, p.getLoc(), "expected integer value");
   int64_t v;
   if (!p.parseSignedInteger(v))
     return false;
@@ -393,11 +382,12 @@ bool parseLoadStore(Parser &p, OperationState &state, bool isStore) {
     return false;
   Attribute nt = findAttr(state, "nontemporal");
   if (nt && !nt.isa(AttrKind::Bool))
-    return opError(p, state, dictLoc,
-                   "'" + state.name +
-                       "' op attribute 'nontemporal' failed to satisfy "
-                       "constraint: bool attribute");
-  if (!p.expect(Tok::Colon, "':'") || !parseMemRefType(p, state, memrefType) ||
+    return customOpError(p, state, dictLoc,
+                         "'" + state.name +
+                             "' op attribute 'nontemporal' failed to satisfy "
+                             "constraint: bool attribute");
+  if (!p.expect(Tok::Colon, "':'") ||
+      !parseRankedMemRefType(p, state, memrefType) ||
       !p.expect(Tok::Comma, "','") || !parseVectorType(p, state, vectorType))
     return false;
   if (isStore && !p.resolveOperand(value, vectorType, state.operands))
@@ -425,9 +415,10 @@ bool parsePunctuation(Parser &p, OperationState &state, std::string &punct) {
     return false;
   if (punct != "no_punctuation" && punct != "newline" && punct != "comma" &&
       punct != "open" && punct != "close")
-    return opError(p, state, loc,
-                   "expected ::mlir::vector::PrintPunctuation to be one of: "
-                   "no_punctuation, newline, comma, open, close");
+    return customOpError(
+        p, state, loc,
+        "expected ::mlir::vector::PrintPunctuation to be one of: "
+        "no_punctuation, newline, comma, open, close");
   return p.expect(Tok::Greater, "'>'");
 }
 
@@ -446,9 +437,10 @@ bool parsePrint(Parser &p, OperationState &state) {
   while (true) {
     if (p.consumeKeyword("str")) {
       if (seenStr)
-        return opError(p, state, state.loc,
-                       "`str` clause can appear at most once in the expansion "
-                       "of the oilist directive");
+        return customOpError(
+            p, state, state.loc,
+            "`str` clause can appear at most once in the expansion "
+            "of the oilist directive");
       seenStr = true;
       std::string text;
       if (!p.parseString(text))
@@ -456,9 +448,10 @@ bool parsePrint(Parser &p, OperationState &state) {
       state.addAttr("stringLiteral", Attribute::string(text));
     } else if (p.consumeKeyword("punctuation")) {
       if (seenPunct)
-        return opError(p, state, state.loc,
-                       "`punctuation` clause can appear at most once in the "
-                       "expansion of the oilist directive");
+        return customOpError(
+            p, state, state.loc,
+            "`punctuation` clause can appear at most once in the "
+            "expansion of the oilist directive");
       seenPunct = true;
       if (!parsePunctuation(p, state, punct))
         return false;
@@ -557,7 +550,7 @@ bool parseArrayAttr(Parser &p, const OperationState &state, Attribute &a) {
   if (!p.parseAttribute(a))
     return false;
   if (!a.isa(AttrKind::Array))
-    return opError(p, state, loc, "invalid kind of attribute specified");
+    return customOpError(p, state, loc, "invalid kind of attribute specified");
   return true;
 }
 
@@ -582,12 +575,13 @@ bool parseShuffle(Parser &p, OperationState &state) {
   if (!p.parseColonTypeList(types))
     return false;
   if (ops.size() != 2 || types.size() != 2)
-    return opError(p, state, typesLoc,
-                   std::to_string(types.size()) +
-                       " types present, but expected 2 operands");
+    return customOpError(p, state, typesLoc,
+                         std::to_string(types.size()) +
+                             " types present, but expected 2 operands");
   for (Type t : types)
     if (!t.isVector())
-      return opError(p, state, typesLoc, "invalid kind of type specified");
+      return customOpError(p, state, typesLoc,
+                           "invalid kind of type specified");
   state.addAttr("mask", mask);
   state.types.push_back(inferShuffleType(types[0], mask.getArray().size()));
   return p.resolveOperand(ops[0], types[0], state.operands) &&
@@ -637,9 +631,10 @@ bool parseOuterProduct(Parser &p, OperationState &state) {
       !p.parseType(rhs))
     return false;
   if (ops.size() < 2)
-    return opError(p, state, state.loc, "expected at least 2 operands");
+    return customOpError(p, state, state.loc, "expected at least 2 operands");
   if (!lhs.isVector())
-    return opError(p, state, state.loc, "expected vector type for operand #1");
+    return customOpError(p, state, state.loc,
+                         "expected vector type for operand #1");
   // A 0-D lhs has no dimension to take; MLIR's verifier rejects it.
   int64_t m = lhs.getRank() > 0 ? lhs.getDimSize(0) : 1;
   std::vector<int64_t> shape = {m};

@@ -12,8 +12,6 @@ namespace affjit {
 
 namespace {
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
 /// The affine map attribute `name`, or an error.
 bool getMap(Operation &op, VerifyContext &ctx, const char *name,
             AffineMap &map) {

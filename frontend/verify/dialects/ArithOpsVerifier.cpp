@@ -9,8 +9,6 @@ namespace affjit {
 
 namespace {
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
 bool hasKind(Type t, ElemKind kind) {
   Type e = t.getElementTypeOrSelf();
   if (t.isVector() && e.isVector())

@@ -7,8 +7,6 @@ namespace affjit {
 
 namespace {
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
 bool verifyFuncOp(Operation &op, VerifyContext &ctx) {
   Attribute typeAttr = op.getAttr("function_type");
   if (!typeAttr || !typeAttr.isa(AttrKind::Type) ||

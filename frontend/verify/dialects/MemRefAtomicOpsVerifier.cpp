@@ -12,22 +12,6 @@ namespace affjit {
 
 namespace {
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
-bool badOperand(Operation &op, VerifyContext &ctx, unsigned i,
-                const std::string &what) {
-  return ctx.emitOpError(op, "operand #" + std::to_string(i) + " must be " +
-                                 what + ", but got " +
-                                 quoted(op.getOperand(i)->getType()));
-}
-
-bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
-               const std::string &what) {
-  return ctx.emitOpError(op, "result #" + std::to_string(i) + " must be " +
-                                 what + ", but got " +
-                                 quoted(op.getResult(i)->getType()));
-}
-
 const char *const kScalar = "signless integer or floating-point";
 const char *const kScalarMemRef =
     "memref of signless integer or floating-point values";

@@ -20,23 +20,6 @@ using Shape = std::vector<int64_t>;
 //===-- generic checks
 //------------------------------------------------------===//
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
-/// MLIR's ODS wording for an operand that fails its type constraint.
-bool badOperand(Operation &op, VerifyContext &ctx, unsigned i,
-                const std::string &what) {
-  return ctx.emitOpError(op, "operand #" + std::to_string(i) + " must be " +
-                                 what + ", but got " +
-                                 quoted(op.getOperand(i)->getType()));
-}
-
-bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
-               const std::string &what) {
-  return ctx.emitOpError(op, "result #" + std::to_string(i) + " must be " +
-                                 what + ", but got " +
-                                 quoted(op.getResult(i)->getType()));
-}
-
 const char *const kAnyMemRef = "memref of any type values";
 const char *const kAnyRankedOrUnranked =
     "ranked or unranked memref of any type values";

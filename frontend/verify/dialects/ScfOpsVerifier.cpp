@@ -15,8 +15,6 @@ namespace affjit {
 
 namespace {
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
 std::vector<Type> typesOf(const std::vector<Value *> &values) {
   std::vector<Type> types;
   for (Value *v : values)

@@ -11,8 +11,6 @@ namespace affjit {
 
 namespace {
 
-std::string quoted(Type t) { return "'" + t.str() + "'"; }
-
 /// MLIR's getElementTypeOrSelf: the element type of any shaped type.
 Type elementTypeOrSelf(Type t) { return t.isShaped() ? t.getElementType() : t; }
 
