@@ -100,9 +100,12 @@ void CompilePipeline::deliver(const PassRemark &remark,
   std::cerr.flush();
 }
 
-bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
+bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag,
+                                TimingTree *timing) const {
+  TimingTree::Scope verifying = timePhase(timing, "verify");
   if (!verifyModule(module, diag))
     return false;
+  verifying.stop();
   PassRunOptions runOptions;
   runOptions.verifyEach = options.verifyEach;
   runOptions.fastMath = options.fastMath;
@@ -115,13 +118,24 @@ bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag) const {
     };
   runOptions.dumpAfter = dumpAfter;
   runOptions.dumpStream = &std::cerr;
+  runOptions.timing = timing;
+  TimingTree::Scope timed = timePhase(timing, "passes");
   return runPassPipeline(module, passes, diag, runOptions);
 }
 
+/// parseSource, timed.
+static std::unique_ptr<Module> parseTimed(const SourceBuffer &source,
+                                          DiagnosticEngine &diag,
+                                          TimingTree *timing) {
+  TimingTree::Scope timed = timePhase(timing, "parse");
+  return parseSource(source, diag);
+}
+
 std::unique_ptr<Module> CompilePipeline::load(const SourceBuffer &source,
-                                              DiagnosticEngine &diag) const {
-  std::unique_ptr<Module> module = parseSource(source, diag);
-  if (!module || !transform(*module, diag))
+                                              DiagnosticEngine &diag,
+                                              TimingTree *timing) const {
+  std::unique_ptr<Module> module = parseTimed(source, diag, timing);
+  if (!module || !transform(*module, diag, timing))
     return nullptr;
   return module;
 }
@@ -139,10 +153,12 @@ definedFunctions(const Module &module) {
   return defined;
 }
 
-std::optional<LoweredProgram>
-CompilePipeline::lower(Module &module, DiagnosticEngine &diag) const {
-  if (!transform(module, diag))
+std::optional<LoweredProgram> CompilePipeline::lower(Module &module,
+                                                     DiagnosticEngine &diag,
+                                                     TimingTree *timing) const {
+  if (!transform(module, diag, timing))
     return std::nullopt;
+  TimingTree::Scope timed = timePhase(timing, "lower to LLVM IR");
   LoweredProgram program;
   program.context = std::make_unique<llvm::LLVMContext>();
   LowerOptions lowerOptions;
@@ -174,13 +190,13 @@ LlvmPipeline CompilePipeline::llvmPipeline() const {
   return LlvmPipeline::Default;
 }
 
-std::optional<LoweredProgram>
-CompilePipeline::lower(const SourceBuffer &source,
-                       DiagnosticEngine &diag) const {
-  std::unique_ptr<Module> module = parseSource(source, diag);
+std::optional<LoweredProgram> CompilePipeline::lower(const SourceBuffer &source,
+                                                     DiagnosticEngine &diag,
+                                                     TimingTree *timing) const {
+  std::unique_ptr<Module> module = parseTimed(source, diag, timing);
   if (!module)
     return std::nullopt;
-  return lower(*module, diag);
+  return lower(*module, diag, timing);
 }
 
 llvm::Expected<std::unique_ptr<Jit>> CompilePipeline::createJit() const {
@@ -199,15 +215,16 @@ std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
          "\nmeasure-traffic=" + std::to_string(options.measureTraffic);
 }
 
-Expected<CompiledFunctions>
-CompilePipeline::addToJit(Jit &jit, LoweredProgram program,
-                          const std::string &sourceKey,
-                          llvm::orc::ResourceTrackerSP tracker) const {
+Expected<CompiledFunctions> CompilePipeline::addToJit(
+    Jit &jit, LoweredProgram program, const std::string &sourceKey,
+    llvm::orc::ResourceTrackerSP tracker, TimingTree *timing) const {
   if (auto err = jit.addModule(
           llvm::orc::ThreadSafeModule(std::move(program.module),
                                       std::move(program.context)),
-          cacheKey(sourceKey), program.llvmPasses, std::move(tracker)))
+          cacheKey(sourceKey), program.llvmPasses, std::move(tracker), timing))
     return Error(llvm::toString(std::move(err)));
+  // ORC links an object when its first symbol is looked up.
+  TimingTree::Scope linking = timePhase(timing, "link");
   CompiledFunctions compiled;
   for (auto &[name, type] : program.functions) {
     auto addr = jit.lookup(packedInterfaceName(name));

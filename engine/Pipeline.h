@@ -108,17 +108,21 @@ public:
   /// redundant), else LLVM's default.
   LlvmPipeline llvmPipeline() const;
 
-  /// Verifies `module`, then runs the passes on it.
-  bool transform(Module &module, DiagnosticEngine &diag) const;
+  /// Verifies `module`, then runs the passes on it. Each stage below is
+  /// timed in `timing` when given (`--time-passes`).
+  bool transform(Module &module, DiagnosticEngine &diag,
+                 TimingTree *timing = nullptr) const;
   /// Parses `source` once, verifies it and runs the passes.
   std::unique_ptr<Module> load(const SourceBuffer &source,
-                               DiagnosticEngine &diag) const;
+                               DiagnosticEngine &diag,
+                               TimingTree *timing = nullptr) const;
   /// transform(), then lowers `module` to LLVM IR.
-  std::optional<LoweredProgram> lower(Module &module,
-                                      DiagnosticEngine &diag) const;
+  std::optional<LoweredProgram> lower(Module &module, DiagnosticEngine &diag,
+                                      TimingTree *timing = nullptr) const;
   /// load(), then lowers the module to LLVM IR.
   std::optional<LoweredProgram> lower(const SourceBuffer &source,
-                                      DiagnosticEngine &diag) const;
+                                      DiagnosticEngine &diag,
+                                      TimingTree *timing = nullptr) const;
 
   /// A JIT for these options (its optimization level).
   llvm::Expected<std::unique_ptr<Jit>> createJit() const;
@@ -128,7 +132,8 @@ public:
   /// code are added to it for the object cache.
   Expected<CompiledFunctions>
   addToJit(Jit &jit, LoweredProgram program, const std::string &sourceKey,
-           llvm::orc::ResourceTrackerSP tracker = nullptr) const;
+           llvm::orc::ResourceTrackerSP tracker = nullptr,
+           TimingTree *timing = nullptr) const;
   /// The object cache key for code built from `sourceKey` with these
   /// options (Jit::addModule adds the target and optimization level).
   std::string cacheKey(const std::string &sourceKey) const;

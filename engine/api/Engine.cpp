@@ -42,6 +42,13 @@ struct Engine::Impl {
   /// The nests compiled to measure their traffic, with their runtime ids
   /// (guarded by compileMutex).
   std::vector<std::pair<int64_t, TracedNest>> tracedNests;
+  /// The last compile's phases, with EngineOptions::timePasses (guarded by
+  /// compileMutex).
+  CompileTimes lastCompileTimes;
+
+  /// compile() with compileMutex held, timing its phases in `timing`.
+  Error compileLocked(std::string_view text, std::string_view bufferName,
+                      TimingTree *timing);
 };
 
 Engine::Engine(EngineOptions options) : impl(std::make_unique<Impl>(options)) {}
@@ -101,56 +108,75 @@ writtenParameters(Module &module) {
 Error Engine::compile(std::string_view text, std::string_view bufferName) {
   if (!impl->pipeline)
     return impl->pipeline.error();
-  const CompilePipeline &pipeline = *impl->pipeline;
   std::lock_guard<std::mutex> lock(impl->compileMutex);
-  if (!impl->jit) {
-    auto jit = pipeline.createJit();
-    if (!jit)
+  if (!impl->options.timePasses)
+    return impl->compileLocked(text, bufferName, nullptr);
+  TimingTree timing;
+  Error err = impl->compileLocked(text, bufferName, &timing);
+  impl->lastCompileTimes = timing.times();
+  return err;
+}
+
+CompileTimes Engine::compileTimes() const {
+  std::lock_guard<std::mutex> lock(impl->compileMutex);
+  return impl->lastCompileTimes;
+}
+
+Error Engine::Impl::compileLocked(std::string_view text,
+                                  std::string_view bufferName,
+                                  TimingTree *timing) {
+  const CompilePipeline &pipeline = *this->pipeline;
+  if (!jit) {
+    TimingTree::Scope timed = timePhase(timing, "JIT set-up");
+    auto created = pipeline.createJit();
+    if (!created)
       return Error("failed to create the JIT: " +
-                   llvm::toString(jit.takeError()));
-    impl->jit = std::move(*jit);
+                   llvm::toString(created.takeError()));
+    jit = std::move(*created);
   }
   SourceBuffer source{std::make_shared<const std::string>(bufferName),
                       std::string(text)};
   DiagnosticEngine diag;
+  TimingTree::Scope parsing = timePhase(timing, "parse");
   std::unique_ptr<Module> module = parseSource(source, diag);
   if (!module)
     return Error(formatted(diag));
+  parsing.stop();
   auto written = writtenParameters(*module);
-  std::optional<LoweredProgram> program = pipeline.lower(*module, diag);
+  std::optional<LoweredProgram> program = pipeline.lower(*module, diag, timing);
   if (!program)
     return Error(formatted(diag));
   program->module->setModuleIdentifier("affjit." +
-                                       std::to_string(impl->moduleCount++));
+                                       std::to_string(moduleCount++));
   for (size_t i = 0; i < program->tracedNests.size(); ++i)
-    impl->tracedNests.push_back(
+    tracedNests.push_back(
         {program->firstTracedNest + (int64_t)i, program->tracedNests[i]});
   // A library per module: its functions may replace earlier ones while
   // handles to those keep calling them.
   llvm::Expected<llvm::orc::ResourceTrackerSP> library =
-      impl->jit->createModuleLibrary();
+      jit->createModuleLibrary();
   if (!library)
     return Error("failed to create a JIT library: " +
                  llvm::toString(library.takeError()));
   Expected<CompiledFunctions> compiled =
-      pipeline.addToJit(*impl->jit, std::move(*program),
-                        source.text + "\n" + *source.name, *library);
+      pipeline.addToJit(*jit, std::move(*program),
+                        source.text + "\n" + *source.name, *library, timing);
   if (!compiled) {
-    impl->jit->removeModuleLibrary(std::move(*library));
+    jit->removeModuleLibrary(std::move(*library));
     return compiled.error();
   }
   std::shared_ptr<const detail::CrossCheckSource> crossCheck;
-  if (impl->options.crossCheck)
+  if (options.crossCheck)
     crossCheck = std::make_shared<detail::CrossCheckSource>(
-        detail::CrossCheckSource{source.text, *source.name, impl->options});
-  std::unique_lock<std::shared_mutex> write(impl->functionsMutex);
+        detail::CrossCheckSource{source.text, *source.name, options});
+  std::unique_lock<std::shared_mutex> write(functionsMutex);
   for (auto &fn : *compiled) {
     auto owned = std::make_shared<detail::FunctionInfo>(*fn);
-    owned->code = impl->jit;
+    owned->code = jit;
     owned->crossCheck = crossCheck;
     if (auto it = written.find(fn->name); it != written.end())
       owned->writtenParameters = it->second;
-    impl->functions[fn->name] = std::move(owned);
+    functions[fn->name] = std::move(owned);
   }
   return Error();
 }

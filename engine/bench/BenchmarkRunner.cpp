@@ -224,11 +224,15 @@ Expected<Variant> Benchmark::compile(size_t i,
                  llvm::toString(jit.takeError()));
   v.jit = std::move(*jit);
   auto start = Clock::now();
+  TimingTree timing;
   DiagnosticEngine diag;
+  TimingTree::Scope parsing = timePhase(&timing, "parse");
   std::unique_ptr<Module> module = source.build(diag);
   if (!module || diag.hadError())
     return Error(formatted(diag));
-  std::optional<LoweredProgram> program = pipeline.lower(*module, diag);
+  parsing.stop();
+  std::optional<LoweredProgram> program =
+      pipeline.lower(*module, diag, &timing);
   if (!program)
     return Error(formatted(diag));
   program->module->setModuleIdentifier("affjit.bench." + std::to_string(i));
@@ -236,12 +240,14 @@ Expected<Variant> Benchmark::compile(size_t i,
   // share cached code: the variant's number keeps each compile its own.
   Expected<CompiledFunctions> compiled = pipeline.addToJit(
       *v.jit, std::move(*program),
-      source.cacheKey + "\nbenchmark variant " + std::to_string(i));
+      source.cacheKey + "\nbenchmark variant " + std::to_string(i), nullptr,
+      &timing);
   if (!compiled)
     return compiled.error();
   BenchmarkVariant &out = result.variants[i];
   out.compileSeconds =
       std::chrono::duration<double>(Clock::now() - start).count();
+  out.compileTimes = timing.times();
   for (auto &fn : *compiled)
     if (fn->name == function)
       v.function = fn;

@@ -25,6 +25,7 @@ void addArgumentOptions(CLI::App *cmd, ArgumentFlags &flags) {
       "--dim", flags.dims,
       "Size of ? dimensions: NAME=SIZE for every ? dimension of argument "
       "%NAME, NAME.D=SIZE for dimension D (NAME may be argN)"));
+  r.back()->allow_extra_args(false);
   r.push_back(cmd->add_option(
       "--dims", flags.dynamicSizes,
       "Sizes of the ? dimensions --dim leaves open, in order, separated by "
@@ -34,6 +35,7 @@ void addArgumentOptions(CLI::App *cmd, ArgumentFlags &flags) {
       "A scalar argument: NAME=VALUE, or VALUE for the next scalar "
       "argument; NAME=@FILE.npy reads a memref argument from a NumPy file "
       "(run, opt)"));
+  r.back()->allow_extra_args(false);
   r.push_back(
       cmd->add_option("--seed", flags.seed, "Seed of the pseudo-random inputs")
           ->capture_default_str());
@@ -46,6 +48,8 @@ void addArgumentOptions(CLI::App *cmd, ArgumentFlags &flags) {
       "How memref arguments are filled: [NAME=]random (the default), zeros, "
       "ones, iota (element i is i, row-major) or a number; without NAME "
       "for every memref not named (run, opt)"));
+  // One value per flag: `--arg a=2 k.mlir` leaves k.mlir the input file.
+  r.back()->allow_extra_args(false);
 }
 
 namespace {

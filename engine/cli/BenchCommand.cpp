@@ -51,6 +51,7 @@ struct BenchCliOptions {
   std::string json, plot, plotMetric = "time";
   unsigned optLevel = 3;
   bool checked = false;
+  bool timePasses = false;
   /// Test only: the variant whose output the tool changes (-1: none).
   int corruptVariant = -1;
 };
@@ -148,6 +149,14 @@ bench::MeasuredBandwidth measureRoofline(const BenchmarkResult &r,
   return bench::measureBandwidth(probe);
 }
 
+/// --time-passes: each variant's compile, phase by phase.
+void printCompileTimes(const BenchmarkResult &result) {
+  for (const BenchmarkVariant &v : result.variants)
+    std::cerr << "compile of variant '" << v.pipeline << "':\n"
+              << v.compileTimes.report();
+  std::cerr.flush();
+}
+
 void printWarnings(const std::vector<std::string> &warnings) {
   for (const std::string &w : warnings)
     std::cerr << "affjit: warning: " << w << '\n';
@@ -186,6 +195,8 @@ static int runBench(const BenchCliOptions &o) {
     printError(result.error());
     return 1;
   }
+  if (o.timePasses)
+    printCompileTimes(*result);
   if (result->agree())
     facts.warnings = bench::timingWarnings(
         *result,
@@ -235,6 +246,7 @@ CommandFn addBenchCommand(CLI::App &app) {
                 "sum of the magnitudes of the terms a reduction adds "
                 "(default: bit for bit)");
   addThreadsOption(cmd, opts->threads);
+  addTimePassesFlag(cmd, opts->timePasses);
   cmd->add_option("--ulps", opts->maxUlps,
                   "The tolerance of --fast-math, in ulps")
       ->capture_default_str();

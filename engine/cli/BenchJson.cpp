@@ -99,6 +99,16 @@ json bandwidthJson(const BenchmarkResult &r, const BenchFacts &facts) {
           {"bytes_lower_bound", bench::bytesMoved(r).lowerBound}};
 }
 
+json compilePhasesJson(const CompileTimes &times) {
+  json phases = json::array();
+  for (const CompilePhaseTime &p : times.phases)
+    phases.push_back({{"name", p.name},
+                      {"depth", p.depth},
+                      {"seconds", p.seconds},
+                      {"count", p.count}});
+  return phases;
+}
+
 json variantJson(const BenchmarkResult &r, const BenchmarkVariant &v,
                  const BenchFacts &facts) {
   const std::string &reference = r.variants.front().pipeline;
@@ -108,6 +118,7 @@ json variantJson(const BenchmarkResult &r, const BenchmarkVariant &v,
     fraction = bench::bandwidthFraction(r, v, *facts.bandwidth);
   return {{"pipeline", v.pipeline},
           {"compile_s", v.compileSeconds},
+          {"compile_phases", compilePhasesJson(v.compileTimes)},
           {"time_s", timingJson(v.time)},
           {"gflops", orNull(v.gflops)},
           {"gbytes_per_s", orNull(v.gbytesPerSecond)},

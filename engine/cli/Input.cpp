@@ -105,24 +105,28 @@ std::unique_ptr<LoadedModule> loadModule(const std::string &path) {
 
 std::unique_ptr<LoadedModule> loadModule(const std::string &path,
                                          const CompilePipeline &pipeline,
-                                         bool verify) {
+                                         bool verify, TimingTree *timing) {
   if (!verify && !pipeline.getPasses().passes.empty()) {
     printError("passes need verified IR: --no-verify works only with "
                "--pipeline=none");
     return nullptr;
   }
   return load(path, [&](const SourceBuffer &source, DiagnosticEngine &diag) {
-    return verify ? pipeline.load(source, diag) : parseSource(source, diag);
+    if (verify)
+      return pipeline.load(source, diag, timing);
+    TimingTree::Scope timed = timePhase(timing, "parse");
+    return parseSource(source, diag);
   });
 }
 
 std::optional<LoweredProgram> lowerInput(const std::string &path,
-                                         const CompilePipeline &pipeline) {
+                                         const CompilePipeline &pipeline,
+                                         TimingTree *timing) {
   std::unique_ptr<SourceBuffer> source = readInput(path);
   if (!source)
     return std::nullopt;
   DiagnosticEngine diag;
-  std::optional<LoweredProgram> program = pipeline.lower(*source, diag);
+  std::optional<LoweredProgram> program = pipeline.lower(*source, diag, timing);
   if (!program)
     diag.print(std::cerr);
   return program;

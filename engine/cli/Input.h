@@ -40,14 +40,17 @@ std::unique_ptr<LoadedModule> loadModule(const std::string &path);
 /// Reads and parses `path`, verifies it and runs `pipeline`'s passes.
 /// Without `verify` the module is only parsed, which requires a pipeline
 /// without passes (they expect verified IR). On failure prints the
-/// diagnostics and returns null.
+/// diagnostics and returns null. The stages are timed in `timing` when
+/// given.
 std::unique_ptr<LoadedModule> loadModule(const std::string &path,
                                          const CompilePipeline &pipeline,
-                                         bool verify = true);
+                                         bool verify = true,
+                                         TimingTree *timing = nullptr);
 
 /// Reads `path` and takes it through `pipeline` to LLVM IR. On failure
 /// prints the diagnostics and returns nullopt.
 std::optional<LoweredProgram> lowerInput(const std::string &path,
-                                         const CompilePipeline &pipeline);
+                                         const CompilePipeline &pipeline,
+                                         TimingTree *timing = nullptr);
 
 } // namespace affjit::cli

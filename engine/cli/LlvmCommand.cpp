@@ -33,16 +33,19 @@ struct LlvmOptions {
 /// Optimizes `program` for the host as the JIT does and prints its
 /// assembly (`assembly`) or its IR.
 static int printOptimized(const CompilePipeline &pipeline,
-                          LoweredProgram &program, bool assembly) {
+                          LoweredProgram &program, bool assembly,
+                          TimingTree *timing) {
+  TimingTree::Scope llvmTime = timePhase(timing, "LLVM");
   auto jit = pipeline.createJit();
   if (!jit)
     return usageError(llvm::toString(jit.takeError()));
-  if (auto err = (*jit)->optimize(*program.module, program.llvmPasses))
+  if (auto err = (*jit)->optimize(*program.module, program.llvmPasses, timing))
     return usageError(llvm::toString(std::move(err)));
   if (!assembly) {
     program.module->print(llvm::outs(), nullptr);
     return 0;
   }
+  TimingTree::Scope codegen = timePhase(timing, "code generation");
   llvm::Expected<std::string> text = (*jit)->emitAssembly(*program.module);
   if (!text)
     return usageError(llvm::toString(text.takeError()));
@@ -58,15 +61,23 @@ static int runLlvm(const LlvmOptions &o) {
   std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
     return kExitFailure;
-  std::optional<LoweredProgram> program = lowerInput(o.input, *pipeline);
-  if (!program || !redirectStdout(o.output))
+  TimingTree tree;
+  TimingTree *timing = o.pipeline.timePasses ? &tree : nullptr;
+  std::optional<LoweredProgram> program =
+      lowerInput(o.input, *pipeline, timing);
+  if (!program || !redirectStdout(o.output)) {
+    if (timing)
+      printTimeReport(tree.times());
     return kExitFailure;
+  }
   int rc = 0;
   if (o.optimized || o.assembly)
-    rc = printOptimized(*pipeline, *program, o.assembly);
+    rc = printOptimized(*pipeline, *program, o.assembly, timing);
   else
     program->module->print(llvm::outs(), nullptr);
   llvm::outs().flush();
+  if (timing)
+    printTimeReport(tree.times());
   if (llvm::outs().has_error()) {
     llvm::outs().clear_error();
     return usageError("cannot write '" + o.output + "'");
@@ -84,6 +95,7 @@ static void addCodeOptions(CLI::App *cmd, LlvmOptions &o) {
       ->capture_default_str();
   cmd->add_flag("--checked", o.checked, "Emit memref bounds checks");
   addPipelineOptions(cmd, o.pipeline);
+  addTimePassesFlag(cmd, o.pipeline.timePasses);
 }
 
 CommandFn addLlvmCommand(CLI::App &app) {

@@ -125,7 +125,11 @@ static int runOpt(const OptOptions &o) {
   std::optional<CompilePipeline> pipeline = makePipeline(compile);
   if (!pipeline)
     return kExitFailure;
-  auto loaded = loadModule(o.input, *pipeline, !o.noVerify);
+  TimingTree timing;
+  auto loaded = loadModule(o.input, *pipeline, !o.noVerify,
+                           o.pipeline.timePasses ? &timing : nullptr);
+  if (o.pipeline.timePasses)
+    printTimeReport(timing.times());
   if (!loaded)
     return kExitFailure;
   if (!o.measureEntry.empty()) {
@@ -168,6 +172,7 @@ CommandFn addOptCommand(CLI::App &app) {
       "with --opt-report); the module is then optimized for one "
       "thread");
   addPipelineOptions(cmd, opts->pipeline);
+  addTimePassesFlag(cmd, opts->pipeline.timePasses);
   addArgumentOptions(cmd, opts->arguments);
   return [cmd, opts]() -> int { return cmd->parsed() ? runOpt(*opts) : -1; };
 }

@@ -26,6 +26,19 @@ void PipelineFlags::applyTo(EngineOptions &options) const {
   options.threads = threads;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
+  options.timePasses = timePasses;
+}
+
+void addTimePassesFlag(CLI::App *cmd, bool &timePasses) {
+  cmd->add_flag("--time-passes", timePasses,
+                "Print where the compile's time went to stderr: parse, "
+                "verify, each pass, lowering, each LLVM pass, code "
+                "generation, linking (wall time, as a tree)");
+}
+
+void printTimeReport(const CompileTimes &times) {
+  std::cerr << times.report();
+  std::cerr.flush();
 }
 
 /// ", pass-a, pass-b": the registered passes, for the help texts.

@@ -26,6 +26,8 @@ struct PipelineFlags {
   /// "" when --opt-report is absent, `all` when it has no list.
   std::string optReport;
   std::string dumpAfter;
+  /// --time-passes: print where the compile's time went to stderr.
+  bool timePasses = false;
 
   /// Copies the flags into compile (or engine) options.
   void applyTo(CompileOptions &options) const;
@@ -38,6 +40,12 @@ void addThreadsOption(CLI::App *cmd, unsigned &threads);
 
 /// Registers the pipeline flags on `cmd`, storing them in `flags`.
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags);
+
+/// Registers `--time-passes` on `cmd`, storing it in `timePasses`.
+void addTimePassesFlag(CLI::App *cmd, bool &timePasses);
+
+/// With --time-passes: prints `timing`'s report to stderr.
+void printTimeReport(const CompileTimes &times);
 
 /// The pipeline for `options`; prints `affjit: error: ...` and returns
 /// nullopt if a flag names unknown passes.

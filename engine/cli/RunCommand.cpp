@@ -119,6 +119,9 @@ static int runRun(const RunOptions &o) {
   if (o.crossCheck && o.measureTraffic)
     return usageError("--cross-check and --measure-traffic cannot be "
                       "combined");
+  if (o.crossCheck && o.pipeline.timePasses)
+    return usageError("--cross-check and --time-passes cannot be combined "
+                      "(a cross-check compiles the program several times)");
   if (o.crossCheck && o.wantsArguments())
     return usageError("--cross-check runs entries without arguments (drop "
                       "--arg, --dim, --fill, --seed, --print and --save)");
@@ -130,8 +133,12 @@ static int runRun(const RunOptions &o) {
                           o.entry.empty() ? "main" : o.entry, options},
                          std::cout, std::cerr);
   Engine engine(options);
-  if (Error err = engine.compile(source->text, *source->name)) {
-    std::cerr << err.message();
+  Error compiled = engine.compile(source->text, *source->name);
+  // Before the program's output, which a --time-passes user reads after.
+  if (o.pipeline.timePasses)
+    printTimeReport(engine.compileTimes());
+  if (compiled) {
+    std::cerr << compiled.message();
     return kExitFailure;
   }
   std::optional<Call> call = prepareCall(o, *source, engine);
@@ -188,14 +195,17 @@ CommandFn addRunCommand(CLI::App &app) {
                 "on a difference, name the first differing line and the "
                 "first pass after which the output differs (exit status 1)");
   addPipelineOptions(cmd, opts->pipeline);
+  addTimePassesFlag(cmd, opts->pipeline.timePasses);
   addArgumentOptions(cmd, opts->arguments);
   cmd->add_option("--print", opts->prints,
                   "After the call, print memref argument NAME (or number N) "
-                  "as printMemref does");
+                  "as printMemref does")
+      ->allow_extra_args(false);
   cmd->add_option("--save", opts->saves,
                   "After the call, save memref argument NAME (or number N) "
                   "as a NumPy file: NAME=FILE.npy ('-': stdout, which then "
-                  "holds it alone: results and --print go to stderr)");
+                  "holds it alone: results and --print go to stderr)")
+      ->allow_extra_args(false);
   return [cmd, opts]() -> int { return cmd->parsed() ? runRun(*opts) : -1; };
 }
 

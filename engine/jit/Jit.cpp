@@ -3,8 +3,11 @@
 #include "engine/jit/Jit.h"
 
 #include "affjit/Runtime.h"
+#include "engine/jit/LlvmPassTiming.h"
 #include "engine/jit/ObjectCache.h"
 #include "engine/jit/TraceMemoryAccesses.h"
+
+#include <llvm/Bitcode/BitcodeReader.h>
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
@@ -14,7 +17,10 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <atomic>
+#include <chrono>
 #include <mutex>
+#include <thread>
 
 // In a ThreadSanitizer build the JIT instruments the code it generates as
 // well, so `scripts/sanitize.sh parallel` checks the parallel kernels
@@ -82,9 +88,11 @@ static llvm::Error defineRuntimeSymbols(llvm::orc::LLJIT &lljit) {
       llvm::orc::absoluteSymbols(std::move(map)));
 }
 
-llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
+llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel,
+                                                 LargeModuleTuning tuning) {
   initializeNativeTarget();
   std::unique_ptr<Jit> jit(new Jit());
+  jit->tuning = tuning;
   jit->optLevel = optLevel > 3 ? 3 : optLevel;
   jit->cpuName = llvm::sys::getHostCPUName().str();
   jit->cpuFeatures = hostFeatureString();
@@ -101,6 +109,10 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
   if (!tm)
     return tm.takeError();
   jit->targetMachine = std::move(*tm);
+  jit->machineBuilder =
+      std::make_unique<llvm::orc::JITTargetMachineBuilder>(*jtmb);
+  jit->compileThreads =
+      (unsigned)std::max<int64_t>(1, affjit_rt_available_cores());
 
   auto lljit =
       llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*jtmb).create();
@@ -120,9 +132,43 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel) {
   return jit;
 }
 
-llvm::Error Jit::optimize(llvm::Module &module, LlvmPasses passes) const {
-  module.setDataLayout(targetMachine->createDataLayout());
-  module.setTargetTriple(targetMachine->getTargetTriple().str());
+/// Seconds since `start`.
+static double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// Outlines the loop nests of `module`'s large functions (OutlineNests.h).
+static void outlineLargeFunctions(llvm::Module &module,
+                                  const OutlineThresholds &thresholds,
+                                  TimingTree *timing) {
+  TimingTree::Scope timed = timePhase(timing, "outline loop nests");
+  outlineLoopNests(module, thresholds);
+}
+
+llvm::Error Jit::optimize(llvm::Module &module, LlvmPasses passes,
+                          TimingTree *timing) const {
+  outlineLargeFunctions(module, tuning.outline, timing);
+  return optimizeTimed(module, passes, timing);
+}
+
+llvm::Error Jit::optimizeTimed(llvm::Module &module, LlvmPasses passes,
+                               TimingTree *timing) const {
+  LlvmPassTiming passTiming;
+  TimingTree::Scope timed = timePhase(timing, "optimization");
+  if (auto err = optimizeWith(*targetMachine, module, passes,
+                              timing ? &passTiming : nullptr))
+    return err;
+  if (timing)
+    passTiming.addTo(*timing);
+  return llvm::Error::success();
+}
+
+llvm::Error Jit::optimizeWith(llvm::TargetMachine &machine,
+                              llvm::Module &module, LlvmPasses passes,
+                              LlvmPassTiming *passTiming) const {
+  module.setDataLayout(machine.createDataLayout());
+  module.setTargetTriple(machine.getTargetTriple().str());
   for (llvm::Function &f : module) {
     if (f.isDeclaration())
       continue;
@@ -131,15 +177,16 @@ llvm::Error Jit::optimize(llvm::Module &module, LlvmPasses passes) const {
     if (instrumentsForTsan())
       f.addFnAttr(llvm::Attribute::SanitizeThread);
   }
-  if (auto err = runPipeline(module, passes.pipeline))
+  if (auto err = runPipeline(machine, module, passes.pipeline, passTiming))
     return err;
   if (passes.traceMemory)
     traceMemoryAccesses(module);
   return llvm::Error::success();
 }
 
-llvm::Error Jit::runPipeline(llvm::Module &module,
-                             LlvmPipeline pipeline) const {
+llvm::Error Jit::runPipeline(llvm::TargetMachine &machine, llvm::Module &module,
+                             LlvmPipeline pipeline,
+                             LlvmPassTiming *passTiming) const {
   if (optLevel == 0)
     return llvm::Error::success();
   llvm::LoopAnalysisManager lam;
@@ -147,8 +194,8 @@ llvm::Error Jit::runPipeline(llvm::Module &module,
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
   llvm::PassInstrumentationCallbacks pic;
-  llvm::PassBuilder pb(targetMachine.get(), llvm::PipelineTuningOptions(),
-                       std::nullopt, &pic);
+  llvm::PassBuilder pb(&machine, llvm::PipelineTuningOptions(), std::nullopt,
+                       &pic);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
@@ -157,6 +204,8 @@ llvm::Error Jit::runPipeline(llvm::Module &module,
   llvm::ModulePassManager mpm;
   if (auto err = pb.parsePassPipeline(mpm, pipelineText(pb, pic, pipeline)))
     return err;
+  if (passTiming)
+    passTiming->registerCallbacks(pic);
   mpm.run(module, mam);
   return llvm::Error::success();
 }
@@ -227,12 +276,13 @@ Jit::defaultPipelineText(llvm::PassBuilder &pb,
   return defaultPipeline;
 }
 
-llvm::Expected<std::string> Jit::emitFile(llvm::Module &module,
-                                          llvm::CodeGenFileType type) const {
+static llvm::Expected<std::string> emitFile(llvm::TargetMachine &machine,
+                                            llvm::Module &module,
+                                            llvm::CodeGenFileType type) {
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager codegen;
-  if (targetMachine->addPassesToEmitFile(codegen, os, nullptr, type))
+  if (machine.addPassesToEmitFile(codegen, os, nullptr, type))
     return llvm::make_error<llvm::StringError>(
         "the target cannot emit this kind of file",
         llvm::inconvertibleErrorCode());
@@ -241,42 +291,168 @@ llvm::Expected<std::string> Jit::emitFile(llvm::Module &module,
 }
 
 llvm::Expected<std::string> Jit::emitAssembly(llvm::Module &module) const {
-  return emitFile(module, llvm::CodeGenFileType::AssemblyFile);
+  return emitFile(*targetMachine, module, llvm::CodeGenFileType::AssemblyFile);
+}
+
+/// What one compile thread did: its parts' objects (by part number) and
+/// where its time went.
+struct PartWork {
+  LlvmPassTiming passTiming;
+  double optimizeSeconds = 0, codegenSeconds = 0;
+  llvm::Error error = llvm::Error::success();
+};
+
+/// The compile threads' time: summed, so it may exceed the wall time.
+static void addPartTimes(TimingTree &timing,
+                         const std::vector<PartWork> &work) {
+  double optimizeSeconds = 0, codegenSeconds = 0;
+  LlvmPassTiming passTiming;
+  for (const PartWork &w : work) {
+    optimizeSeconds += w.optimizeSeconds;
+    codegenSeconds += w.codegenSeconds;
+    passTiming.merge(w.passTiming);
+  }
+  {
+    TimingTree::Scope optimizing =
+        timing.scope("optimization (all threads)", optimizeSeconds);
+    passTiming.addTo(timing);
+  }
+  timing.add("code generation (all threads)", codegenSeconds);
+}
+
+llvm::Expected<std::vector<std::string>>
+Jit::compileParts(const std::vector<std::string> &parts, LlvmPasses passes,
+                  TimingTree *timing) const {
+  std::vector<std::string> objects(parts.size());
+  std::atomic<size_t> next{0};
+  unsigned threads = std::min<unsigned>(compileThreads, (unsigned)parts.size());
+  std::vector<PartWork> work(threads);
+  auto compileSome = [&](PartWork &w) {
+    auto machine = machineBuilder->createTargetMachine();
+    if (!machine) {
+      w.error = machine.takeError();
+      return;
+    }
+    for (size_t i; (i = next++) < parts.size();) {
+      llvm::LLVMContext context;
+      auto module = llvm::parseBitcodeFile(
+          llvm::MemoryBufferRef(parts[i], "part"), context);
+      if (!module) {
+        w.error = module.takeError();
+        return;
+      }
+      auto start = std::chrono::steady_clock::now();
+      if ((w.error = optimizeWith(**machine, **module, passes,
+                                  timing ? &w.passTiming : nullptr)))
+        return;
+      w.optimizeSeconds += secondsSince(start);
+      start = std::chrono::steady_clock::now();
+      auto object =
+          emitFile(**machine, **module, llvm::CodeGenFileType::ObjectFile);
+      if (!object) {
+        w.error = object.takeError();
+        return;
+      }
+      objects[i] = std::move(*object);
+      w.codegenSeconds += secondsSince(start);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(compileSome, std::ref(work[t]));
+  compileSome(work[0]);
+  for (std::thread &thread : pool)
+    thread.join();
+  llvm::Error errors = llvm::Error::success();
+  for (PartWork &w : work)
+    errors = llvm::joinErrors(std::move(errors), std::move(w.error));
+  if (errors)
+    return errors;
+  if (timing)
+    addPartTimes(*timing, work);
+  return objects;
 }
 
 llvm::orc::ResourceTrackerSP Jit::createResourceTracker() {
   return lljit->getMainJITDylib().createResourceTracker();
 }
 
+/// The large-module tuning, for the cache key: it decides what is outlined
+/// and how the objects are split.
+static std::string describeTuning(const LargeModuleTuning &t) {
+  return "\noutline=" + std::to_string(t.outline.minInstructions) + "," +
+         std::to_string(t.outline.minLoops) + "," +
+         std::to_string(t.outline.chunkInstructions) +
+         "\nsplit=" + std::to_string(t.split.instructionsPerPart) + "," +
+         std::to_string(t.split.maxParts);
+}
+
 llvm::Error Jit::addModule(llvm::orc::ThreadSafeModule module,
                            const std::string &sourceKey, LlvmPasses passes,
-                           llvm::orc::ResourceTrackerSP tracker) {
+                           llvm::orc::ResourceTrackerSP tracker,
+                           TimingTree *timing) {
+  TimingTree::Scope llvmTime = timePhase(timing, "LLVM");
   // The object depends on the source, the options, the target and the
   // LLVM pipeline (its text, so a later affjit's differs).
-  std::string key = cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures +
-                             "\nO" + std::to_string(optLevel) +
-                             (passes.pipeline == LlvmPipeline::Finishing
-                                  ? std::string("\n") + kFinishingPipeline
-                                  : "") +
-                             (instrumentsForTsan() ? "\ntsan" : ""));
-  std::unique_ptr<llvm::MemoryBuffer> object =
-      passes.traceMemory ? nullptr : lookupCachedObject(key);
-  if (!object) {
-    llvm::Expected<std::string> bytes = module.withModuleDo(
-        [this, passes](llvm::Module &m) -> llvm::Expected<std::string> {
-          if (auto err = optimize(m, passes))
-            return err;
-          return emitFile(m, llvm::CodeGenFileType::ObjectFile);
-        });
-    if (!bytes)
-      return bytes.takeError();
+  std::string key =
+      cacheKey(sourceKey + "\n" + cpuName + "\n" + cpuFeatures + "\nO" +
+               std::to_string(optLevel) +
+               (passes.pipeline == LlvmPipeline::Finishing
+                    ? std::string("\n") + kFinishingPipeline
+                    : "") +
+               (instrumentsForTsan() ? "\ntsan" : "") + describeTuning(tuning));
+  TimingTree::Scope cacheTime = timePhase(timing, "object cache lookup");
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  if (!passes.traceMemory)
+    objects = lookupCachedObjects(key);
+  cacheTime.stop();
+  if (objects.empty()) {
+    auto compiled = module.withModuleDo([&](llvm::Module &m) {
+      return compileObjects(m, passes, key, timing);
+    });
+    if (!compiled)
+      return compiled.takeError();
     if (!passes.traceMemory)
-      storeCachedObject(key, *bytes);
-    object = llvm::MemoryBuffer::getMemBufferCopy(*bytes, key);
+      storeCachedObjects(key, *compiled);
+    for (const std::string &bytes : *compiled)
+      objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(bytes, key));
   }
-  if (tracker)
-    return lljit->addObjectFile(std::move(tracker), std::move(object));
-  return lljit->addObjectFile(std::move(object));
+  for (auto &object : objects) {
+    llvm::Error err = tracker ? lljit->addObjectFile(tracker, std::move(object))
+                              : lljit->addObjectFile(std::move(object));
+    if (err)
+      return err;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<std::string>>
+Jit::compileObjects(llvm::Module &module, LlvmPasses passes,
+                    const std::string &key, TimingTree *timing) const {
+  outlineLargeFunctions(module, tuning.outline, timing);
+  unsigned parts =
+      passes.traceMemory ? 1 : splitPartCount(module, tuning.split);
+  if (parts == 1) {
+    if (auto err = optimizeTimed(module, passes, timing))
+      return err;
+    TimingTree::Scope codegen = timePhase(timing, "code generation");
+    auto object =
+        emitFile(*targetMachine, module, llvm::CodeGenFileType::ObjectFile);
+    if (!object)
+      return object.takeError();
+    return std::vector<std::string>{std::move(*object)};
+  }
+  TimingTree::Scope splitting =
+      timePhase(timing, "split into " + std::to_string(parts) + " parts");
+  // Names unique to the module, so that two modules' parts never clash.
+  std::vector<std::string> bitcode =
+      splitModule(module, parts, "affjit." + key.substr(0, 16) + ".");
+  splitting.stop();
+  TimingTree::Scope compiling = timePhase(
+      timing, "compile the parts on " +
+                  std::to_string(std::min<size_t>(compileThreads, parts)) +
+                  " threads");
+  return compileParts(bitcode, passes, timing);
 }
 
 llvm::orc::JITDylibSearchOrder Jit::searchOrder() const {

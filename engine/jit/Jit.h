@@ -5,6 +5,11 @@
 // emulation, ...) from this process.
 #pragma once
 
+#include "engine/jit/ModuleSplit.h"
+#include "engine/jit/OutlineNests.h"
+#include "frontend/ir/Timing.h"
+
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/Support/CodeGen.h>
@@ -18,6 +23,8 @@
 #include <vector>
 
 namespace affjit {
+
+class LlvmPassTiming;
 
 /// Which LLVM pipeline optimizes a module (at levels 2 and 3).
 enum class LlvmPipeline {
@@ -41,10 +48,18 @@ struct LlvmPasses {
   bool traceMemory;
 };
 
+/// How the JIT handles large modules: which functions get their loop nests
+/// outlined, and how large a part of a module compiled concurrently is.
+struct LargeModuleTuning {
+  OutlineThresholds outline;
+  SplitThresholds split;
+};
+
 class Jit {
 public:
   /// `optLevel` 0..3 selects the LLVM pipeline (O0 skips optimization).
-  static llvm::Expected<std::unique_ptr<Jit>> create(unsigned optLevel = 3);
+  static llvm::Expected<std::unique_ptr<Jit>>
+  create(unsigned optLevel = 3, LargeModuleTuning tuning = {});
 
   /// Optimizes, compiles and links `module`; its functions become callable.
   /// `sourceKey` names everything the module was generated from (source
@@ -53,10 +68,12 @@ public:
   /// With a `tracker` (from createResourceTracker) the module's code can be
   /// removed again, so that a new version may define the same symbols.
   /// `passes` chooses the LLVM pipeline. Instrumented code is never cached
-  /// (its nest ids belong to one compile).
+  /// (its nest ids belong to one compile). The object cache, optimization
+  /// and code generation are timed in `timing` when given.
   llvm::Error addModule(llvm::orc::ThreadSafeModule module,
                         const std::string &sourceKey, LlvmPasses passes,
-                        llvm::orc::ResourceTrackerSP tracker = nullptr);
+                        llvm::orc::ResourceTrackerSP tracker = nullptr,
+                        TimingTree *timing = nullptr);
   /// A tracker for addModule; `tracker->remove()` unloads what it added.
   llvm::orc::ResourceTrackerSP createResourceTracker();
   /// A tracker for addModule on a library of its own (a JITDylib), so that
@@ -82,18 +99,35 @@ public:
 
   /// Runs the optimization pipeline the JIT uses for `passes` on `module`,
   /// then the instrumentation they ask for (also for printing the
-  /// optimized IR).
-  llvm::Error optimize(llvm::Module &module, LlvmPasses passes) const;
+  /// optimized IR); each LLVM pass timed in `timing` when given.
+  llvm::Error optimize(llvm::Module &module, LlvmPasses passes,
+                       TimingTree *timing = nullptr) const;
   /// The machine code the JIT would generate for an optimized `module`, as
   /// assembly text.
   llvm::Expected<std::string> emitAssembly(llvm::Module &module) const;
 
 private:
   Jit() = default;
-  llvm::Expected<std::string> emitFile(llvm::Module &module,
-                                       llvm::CodeGenFileType type) const;
+  /// optimize() without outlining.
+  llvm::Error optimizeTimed(llvm::Module &module, LlvmPasses passes,
+                            TimingTree *timing) const;
+  /// optimize() with `machine`, without outlining or timing the whole;
+  /// each LLVM pass timed in `passTiming` when given.
+  llvm::Error optimizeWith(llvm::TargetMachine &machine, llvm::Module &module,
+                           LlvmPasses passes, LlvmPassTiming *passTiming) const;
   /// The LLVM pipeline alone (nothing at level 0).
-  llvm::Error runPipeline(llvm::Module &module, LlvmPipeline pipeline) const;
+  llvm::Error runPipeline(llvm::TargetMachine &machine, llvm::Module &module,
+                          LlvmPipeline pipeline,
+                          LlvmPassTiming *passTiming) const;
+  /// Optimizes `module` and generates its object files: one, or for a
+  /// large module one per part (ModuleSplit.h), compiled concurrently.
+  llvm::Expected<std::vector<std::string>>
+  compileObjects(llvm::Module &module, LlvmPasses passes,
+                 const std::string &key, TimingTree *timing) const;
+  /// Compiles the bitcode `parts` on up to compileThreads threads.
+  llvm::Expected<std::vector<std::string>>
+  compileParts(const std::vector<std::string> &parts, LlvmPasses passes,
+               TimingTree *timing) const;
   std::string pipelineText(llvm::PassBuilder &pb,
                            llvm::PassInstrumentationCallbacks &pic,
                            LlvmPipeline pipeline) const;
@@ -110,6 +144,11 @@ private:
   unsigned librariesCreated = 0;
   mutable std::mutex librariesMutex;
   std::unique_ptr<llvm::TargetMachine> targetMachine;
+  /// Makes a target machine per compile thread (one is single-threaded).
+  std::unique_ptr<llvm::orc::JITTargetMachineBuilder> machineBuilder;
+  /// Threads that compile the parts of a large module.
+  unsigned compileThreads = 1;
+  LargeModuleTuning tuning;
   std::string cpuName, cpuFeatures;
   unsigned optLevel = 3;
   /// The textual default pipeline for optLevel, built once.

@@ -105,4 +105,49 @@ void storeCachedObject(const std::string &key, llvm::StringRef object) {
   llvm::sys::fs::rename(tmp, path);
 }
 
+/// What `key` holds for a module compiled in parts: this, then their
+/// number; each part is under partKey.
+static constexpr llvm::StringLiteral kPartsManifest = "affjit-object-parts ";
+
+static std::string partKey(const std::string &key, size_t part) {
+  return cacheKey(key + "\npart " + std::to_string(part));
+}
+
+std::vector<std::unique_ptr<llvm::MemoryBuffer>>
+lookupCachedObjects(const std::string &key) {
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  std::unique_ptr<llvm::MemoryBuffer> first = lookupCachedObject(key);
+  if (!first)
+    return objects;
+  llvm::StringRef text = first->getBuffer();
+  size_t parts = 0;
+  if (!text.consume_front(kPartsManifest)) {
+    objects.push_back(std::move(first));
+    return objects;
+  }
+  if (text.getAsInteger(10, parts))
+    return objects;
+  for (size_t i = 0; i < parts; ++i) {
+    std::unique_ptr<llvm::MemoryBuffer> part =
+        lookupCachedObject(partKey(key, i));
+    if (!part)
+      return {};
+    objects.push_back(std::move(part));
+  }
+  return objects;
+}
+
+void storeCachedObjects(const std::string &key,
+                        const std::vector<std::string> &objects) {
+  if (objects.size() == 1) {
+    storeCachedObject(key, objects.front());
+    return;
+  }
+  // The parts first: a reader that finds the manifest finds them too.
+  for (size_t i = 0; i < objects.size(); ++i)
+    storeCachedObject(partKey(key, i), objects[i]);
+  storeCachedObject(key,
+                    (kPartsManifest + std::to_string(objects.size())).str());
+}
+
 } // namespace affjit

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace affjit {
 
@@ -19,5 +20,14 @@ std::unique_ptr<llvm::MemoryBuffer> lookupCachedObject(const std::string &key);
 
 /// Stores `object` under `key` (in memory, and on disk when enabled).
 void storeCachedObject(const std::string &key, llvm::StringRef object);
+
+/// The objects a module was compiled to (one, or one per part of a split
+/// module), stored with storeCachedObjects; empty unless all are cached.
+std::vector<std::unique_ptr<llvm::MemoryBuffer>>
+lookupCachedObjects(const std::string &key);
+
+/// Stores a module's objects under `key`.
+void storeCachedObjects(const std::string &key,
+                        const std::vector<std::string> &objects);
 
 } // namespace affjit

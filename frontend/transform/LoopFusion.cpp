@@ -248,6 +248,10 @@ private:
             outOfBudget = true;
             return false;
           }
+          if (!withinSizeLimit(c)) {
+            failed.insert({src.op, dst.op});
+            continue;
+          }
           if (tryFuseGuarded(c)) {
             resumeAt = dst.op;
             return true;
@@ -342,6 +346,19 @@ private:
       remark(c,
              "not fused: nest at " + describeLocation(c.src.op) + ": " + why);
     return false;
+  }
+
+  /// Whether the nest fusing `c` makes stays within maxFusedAccesses;
+  /// rejects it with a remark if not.
+  bool withinSizeLimit(const Candidate &c) {
+    uint64_t accesses = c.src.loads.size() + c.src.stores.size() +
+                        c.dst.loads.size() + c.dst.stores.size();
+    if (accesses <= options.maxFusedAccesses)
+      return true;
+    return reject(c, "the fused nest would hold " + std::to_string(accesses) +
+                         " loads and stores, over the limit of " +
+                         std::to_string(options.maxFusedAccesses) +
+                         " (its analysis and copy grow with its size)");
   }
 
   /// tryFuse, with an analysis over its limits (coefficients beyond 64

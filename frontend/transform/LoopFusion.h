@@ -47,6 +47,12 @@ struct LoopFusionOptions {
   /// (with a remark): a bound on the time a pathological function takes,
   /// far above what real functions need.
   uint64_t maxPairAnalyses = 200000;
+  /// The most affine loads and stores a fused nest may hold. Each fusion
+  /// into a nest analyses and copies all of it, so a chain of N nests fused
+  /// into one costs time quadratic in N; past this size a chain is fused
+  /// in pieces of about this size (with a remark), far above what a
+  /// kernel's nests hold.
+  uint64_t maxFusedAccesses = 1000;
 };
 
 /// Fuses the loop nests of every function in `module`.

@@ -188,9 +188,11 @@ bool sameBounds(AffineForOp a, AffineForOp b) {
 }
 
 /// The load in `f`'s nest that reads what `c.load` reads at the same
-/// column and inner iterations, as a candidate of `f`; nullopt if none.
-std::optional<PanelCandidate> findFollower(const PanelCandidate &c,
-                                           AffineForOp f) {
+/// column and inner iterations, as a candidate of `f`, other than the
+/// loads in `claimed`; nullopt if none.
+std::optional<PanelCandidate>
+findFollower(const PanelCandidate &c, AffineForOp f,
+             const std::set<Operation *> &claimed) {
   for (auto &colOwned : f.getBody()->getOperations()) {
     auto cols = dyn_cast<AffineForOp>(colOwned.get());
     if (!cols || !sameBounds(cols, c.cols.loop))
@@ -201,7 +203,10 @@ std::optional<PanelCandidate> findFollower(const PanelCandidate &c,
         continue;
       for (auto &owned : inner.getBody()->getOperations()) {
         auto load = dyn_cast<AffineVectorLoadOp>(owned.get());
-        if (!load || load.getMemRef() != c.load.getMemRef() ||
+        // Two equal loads in a nest (statements fused into one) read the
+        // panels twice: each is replaced once.
+        if (!load || claimed.count(load.getOperation()) ||
+            load.getMemRef() != c.load.getMemRef() ||
             load.getMap() != c.load.getMap() ||
             load.getVectorType() != c.load.getVectorType())
           continue;
@@ -225,15 +230,17 @@ std::optional<PanelCandidate> findFollower(const PanelCandidate &c,
 }
 
 /// The row loops right after `c.rows` that read the same panels and do not
-/// write the buffer they come from.
-void collectFollowers(PanelCandidate &c) {
+/// write the buffer they come from, through loads not in `claimed` (which
+/// gets theirs).
+void collectFollowers(PanelCandidate &c, std::set<Operation *> &claimed) {
   for (Operation *op = c.rows->getNextNode(); op; op = op->getNextNode()) {
     auto f = dyn_cast<AffineForOp>(op);
     if (!f || mayWrite(op, c.load.getMemRef()))
       return;
-    std::optional<PanelCandidate> follower = findFollower(c, f);
+    std::optional<PanelCandidate> follower = findFollower(c, f, claimed);
     if (!follower)
       return;
+    claimed.insert(follower->load.getOperation());
     c.followers.push_back(*follower);
   }
 }
@@ -358,13 +365,16 @@ bool packPanels(Module &module, PassContext &context) {
     collectDecisions(rows, decisions);
   });
   // A row loop right after a packed one reads its panels (the leftover rows
-  // of unroll-jam) instead of being packed or refused on its own.
-  std::set<Operation *> following;
+  // of unroll-jam) instead of being packed or refused on its own. Each
+  // load is claimed once, by the candidate that packs it or reads its
+  // panels.
+  std::set<Operation *> following, claimed;
   std::vector<PanelCandidate> packed;
   for (PanelDecision &d : decisions) {
-    if (!d.why.empty() || following.count(d.candidate.load.getOperation()))
+    if (!d.why.empty() || claimed.count(d.candidate.load.getOperation()))
       continue;
-    collectFollowers(d.candidate);
+    claimed.insert(d.candidate.load.getOperation());
+    collectFollowers(d.candidate, claimed);
     for (const PanelCandidate &f : d.candidate.followers)
       following.insert(f.load.getOperation());
     packed.push_back(d.candidate);

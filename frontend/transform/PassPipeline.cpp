@@ -290,7 +290,9 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
   for (const PassInfo *pass : pipeline.passes) {
     unsigned errorsBefore = diag.getNumErrors();
     PassContext context = contextFor(pass->name, diag, options);
+    TimingTree::Scope timed = timePhase(options.timing, pass->name);
     bool ok = pass->run(module, context);
+    timed.stop();
     if (ok && diag.getNumErrors() == errorsBefore && options.verifyEach &&
         !verifyModule(module, diag))
       diag.emit(Severity::Note, Location(),
@@ -308,6 +310,7 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
   restoreFallbacks(std::move(fallbacks));
   if (guard) {
     PassContext context = contextFor(kAliasGuard, diag, options);
+    TimingTree::Scope timed = timePhase(options.timing, kAliasGuard);
     guardArgumentAliasing(module, std::move(*guard), context);
     if (options.dumpStream && options.dumpAfter.contains(kAliasGuard))
       dumpAfter(kAliasGuard, module, *options.dumpStream);

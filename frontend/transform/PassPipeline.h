@@ -9,6 +9,7 @@
 
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/ir/Timing.h"
 #include "frontend/transform/PassContext.h"
 #include "frontend/transform/PassSelection.h"
 
@@ -107,6 +108,8 @@ struct PassRunOptions {
   /// (`// -----// IR Dump After normalize //----- //`).
   PassSelection dumpAfter;
   std::ostream *dumpStream = nullptr;
+  /// Times each pass (`--time-passes`) when not null.
+  TimingTree *timing = nullptr;
 };
 
 /// Runs the passes in order on `module` (which must verify); false, with

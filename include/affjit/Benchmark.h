@@ -16,6 +16,7 @@
 //   double speedup = r->variants[1].speedup;
 #pragma once
 
+#include "affjit/CompileTimes.h"
 #include "affjit/Engine.h"
 
 #include <cstdint>
@@ -153,6 +154,8 @@ struct BenchmarkVariant {
   std::string pipeline;
   /// Parse, passes, lowering and LLVM (an object-cache hit is fast).
   double compileSeconds = 0;
+  /// Where compileSeconds went, phase by phase (as `--time-passes`).
+  CompileTimes compileTimes;
   /// Empty when the variants do not agree (nothing is timed then).
   BenchmarkTiming time;
   /// At the median time; nullopt when the work is unknown.

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "affjit/Buffer.h"
+#include "affjit/CompileTimes.h"
 #include "affjit/MemRef.h"
 
 #include <array>
@@ -457,6 +458,10 @@ struct EngineOptions {
   /// the host's geometry (Engine::measuredTraffic). Many times slower: for
   /// reports, not timing. Parallel loops run sequentially (threads = 1).
   bool measureTraffic = false;
+  /// Time each phase of compile() (`--time-passes`): parse, verify, each
+  /// pass, lowering, each LLVM pass, code generation, linking; see
+  /// Engine::compileTimes().
+  bool timePasses = false;
 };
 
 /// The simulated caches of the traffic measurement: the host's L1 data
@@ -538,6 +543,9 @@ public:
   std::vector<NestTrafficMeasurement> measuredTraffic() const;
   /// The caches measuredTraffic() simulates.
   static SimulatedCaches simulatedCaches();
+  /// With EngineOptions::timePasses: where the last compile()'s time went
+  /// (empty phases before the first compile, or without timePasses).
+  CompileTimes compileTimes() const;
 
 private:
   struct Impl;

@@ -97,6 +97,7 @@ def _variant(v):
     return {
         "pipeline": v["pipeline"],
         "compile_s": v["compile_s"],
+        "compile_phases": v["compile_phases"],
         "time_s": _timing(v["time"]),
         "gflops": v["gflops"],
         "gbytes_per_s": v["gbytes_per_s"],

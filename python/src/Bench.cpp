@@ -59,10 +59,24 @@ py::object mismatchDict(const BenchmarkVariant &v,
   return d;
 }
 
+py::list compilePhasesList(const CompileTimes &times) {
+  py::list phases;
+  for (const CompilePhaseTime &p : times.phases) {
+    py::dict phase;
+    phase["name"] = p.name;
+    phase["depth"] = p.depth;
+    phase["seconds"] = p.seconds;
+    phase["count"] = p.count;
+    phases.append(phase);
+  }
+  return phases;
+}
+
 py::dict variantDict(const BenchmarkVariant &v, const std::string &reference) {
   py::dict d;
   d["pipeline"] = v.pipeline;
   d["compile_s"] = v.compileSeconds;
+  d["compile_phases"] = compilePhasesList(v.compileTimes);
   d["time"] = timingDict(v.time);
   d["gflops"] = orNone(v.gflops);
   d["gbytes_per_s"] = orNone(v.gbytesPerSecond);

@@ -113,3 +113,59 @@ TEST(FusionIncremental, BudgetStopsThePassWithARemark) {
 }
 
 } // namespace
+
+namespace {
+
+/// A chain of `n` elementwise nests, each reading the last one's buffer:
+/// fused greedily, one nest of 2n accesses.
+std::string elementwiseChain(int n) {
+  std::string s = "func.func @main(%in: memref<64xf32>, %out: memref<64xf32>) "
+                  "{\n  %c = arith.constant 1.0 : f32\n";
+  for (int k = 1; k < n; ++k)
+    s += "  %t" + std::to_string(k) + " = memref.alloc() : memref<64xf32>\n";
+  for (int k = 0; k < n; ++k) {
+    std::string in = k == 0 ? "%in" : "%t" + std::to_string(k);
+    std::string out = k == n - 1 ? "%out" : "%t" + std::to_string(k + 1);
+    s += "  affine.for %i = 0 to 64 {\n    %x = affine.load " + in +
+         "[%i] : memref<64xf32>\n    %y = arith.addf %x, %c : f32\n"
+         "    affine.store %y, " +
+         out + "[%i] : memref<64xf32>\n  }\n";
+  }
+  return s + "  return\n}\n";
+}
+
+size_t countOf(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(FusionSizeLimit, AChainIsFusedInPiecesOfTheLimitsSize) {
+  std::string chain = elementwiseChain(40);
+  LoopFusionOptions unlimited;
+  FuseResult whole = fuse(chain, unlimited);
+  EXPECT_EQ(countOf(whole.ir, "affine.for"), 1u) << whole.ir;
+  LoopFusionOptions limited;
+  // Each nest holds one load and one store: pieces of about 10 nests.
+  limited.maxFusedAccesses = 20;
+  FuseResult pieces = fuse(chain, limited);
+  size_t nests = countOf(pieces.ir, "affine.for");
+  EXPECT_GE(nests, 4u) << pieces.ir;
+  EXPECT_LE(nests, 8u) << pieces.ir;
+  EXPECT_NE(pieces.report.find("over the limit of 20"), std::string::npos)
+      << pieces.report;
+  // No nest holds more than the limit.
+  size_t at = 0;
+  for (size_t k = 0; k < nests; ++k) {
+    size_t begin = pieces.ir.find("affine.for", at);
+    size_t end = pieces.ir.find("affine.for", begin + 1);
+    std::string nest = pieces.ir.substr(begin, end - begin);
+    EXPECT_LE(countOf(nest, "affine.load") + countOf(nest, "affine.store"), 20u)
+        << nest;
+    at = begin + 1;
+  }
+}
+
+} // namespace

@@ -177,6 +177,24 @@ TEST(RunArguments, ScalarResultsArePrintedOnePerLine) {
   EXPECT_EQ(dot.out, "55\n") << dot.err;
 }
 
+TEST(RunArguments, EachArgumentFlagTakesOneValueSoTheInputMayFollow) {
+  std::string tool = shellQuote(affjitBinary());
+  CommandResult r = runCommand(tool + " run -e tri --arg n=10 " +
+                               shellQuote(scalarsPath()) + " </dev/null");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out, "45\n-7\n0.5\n");
+  CommandResult filled = runCommand(
+      tool + " run -e dot --dim x=6 --dim y=6 --fill iota --print x " +
+      shellQuote(scalarsPath()) + " </dev/null");
+  ASSERT_EQ(filled.exitCode, 0) << filled.err;
+  EXPECT_NE(filled.out.find("55\n"), std::string::npos) << filled.out;
+  CommandResult bench = runCommand(tool +
+                                   " bench -e tri --arg n=10 --min-time 0 "
+                                   "--no-bandwidth --compare none " +
+                                   shellQuote(scalarsPath()) + " </dev/null");
+  EXPECT_EQ(bench.exitCode, 0) << bench.err;
+}
+
 TEST(RunArguments, RandomInputsSavedAsNpyRecomputeToThePrintedResults) {
   std::string a = tempPath(".npy"), x = tempPath(".npy"), y = tempPath(".npy");
   CommandResult r =
