@@ -3,6 +3,7 @@
 // them (-rdynamic) and (b) references every runtime object file, so the
 // static library's members are all linked in.
 #include "affjit/Runtime.h"
+#include "runtime/BFloat16.h"
 
 namespace {
 
@@ -71,6 +72,9 @@ const affjit_rt_symbol symbols[] = {
     AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dF64),
     AFFJIT_RT_SYMBOL(_mlir_ciface_printMemref1dInd),
     AFFJIT_RT_SYMBOL(_mlir_ciface_printMemrefVector4x4xf32),
+    // LLVM's names for the helpers it calls (see BFloat16.h).
+    entry("__truncsfbf2", &affjit_rt_truncate_f32_to_bf16),
+    entry("__truncdfbf2", &affjit_rt_truncate_f64_to_bf16),
 };
 
 #undef AFFJIT_RT_SYMBOL

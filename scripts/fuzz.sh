@@ -5,8 +5,10 @@
 # is left in build-fuzz/fuzz-TARGET/artifacts/ (each target also keeps the
 # corpus it grew in build-fuzz/fuzz-TARGET/corpus/ for the next run).
 #
-#   parse, compile  every .mlir file under tests/ and examples/ and the
-#                   generated fusion programs in scf form as seeds;
+#   parse, compile  every .mlir file under tests/ and examples/ (but the
+#                   large programs of tests/programs/large, which take
+#                   seconds each under the sanitizers) and the generated
+#                   fusion programs in scf form as seeds;
 #                   AFFJIT_FUZZ_RUNS inputs (default 100000) or
 #                   AFFJIT_FUZZ_SECONDS (default 45), whichever ends first.
 #   fusion          differential: --pipeline=none and --pipeline=default
@@ -78,7 +80,8 @@ n=0
 while IFS= read -r -d '' f; do
   cp "$f" "$seeds/all/seed-$n.mlir"
   n=$((n + 1))
-done < <(find tests examples -name '*.mlir' -print0 | LC_ALL=C sort -z)
+done < <(find tests examples -path tests/programs/large -prune -o \
+  -name '*.mlir' -print0 | LC_ALL=C sort -z)
 # The fusion target's seeds: generated programs as text (for mutation),
 # short inputs that the target reads as a generator seed and option bytes,
 # and the fusion safety corpus.

@@ -322,9 +322,13 @@ bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-/// `#vector.kind<add>` → "add".
+/// `#vector.kind<add>` → "add"; an op without the attribute combines with
+/// add (outerproduct's default; reductions require the attribute).
 std::string reductionKind(Operation &op) {
-  const std::string &text = op.getAttr("kind").getString();
+  Attribute attr = op.getAttr("kind");
+  if (!attr)
+    return "add";
+  const std::string &text = attr.getString();
   size_t lt = text.find('<'), gt = text.rfind('>');
   return lt == std::string::npos ? text : text.substr(lt + 1, gt - lt - 1);
 }

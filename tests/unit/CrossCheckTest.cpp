@@ -32,26 +32,31 @@ const char *kAgrees = R"(func.func @main() {
 }
 )";
 
-/// 1e8, 1, -1e8 repeated: in order the 1s vanish into 1e8 except where a
-/// -1e8 has just cancelled it; reassociated, the sum comes out otherwise.
+/// A running sum from 1e8 of 3 + 3 per step: in order each 3 vanishes into
+/// the sum (whose float spacing is 8); `reassociate` adds 3 + 3 first, and
+/// 6 rounds up to 8. The sum is stored each step, so no vectorizer reorders
+/// it on any target. Line 2 is the sum less 1e8.
 const char *kReordered = R"(func.func @main() {
-  %A = memref.alloc() : memref<96xf32>
+  %A = memref.alloc() : memref<33xf32>
+  %B = memref.alloc() : memref<33xf32>
   %big = arith.constant 1.0e8 : f32
-  %nbig = arith.constant -1.0e8 : f32
+  %three = arith.constant 3.0 : f32
   %one = arith.constant 1.0 : f32
-  affine.for %i = 0 to 96 step 3 {
-    affine.store %big, %A[%i] : memref<96xf32>
-    affine.store %one, %A[%i + 1] : memref<96xf32>
-    affine.store %nbig, %A[%i + 2] : memref<96xf32>
+  affine.for %i = 0 to 33 {
+    affine.store %three, %B[%i] : memref<33xf32>
+  }
+  affine.store %big, %A[0] : memref<33xf32>
+  affine.for %i = 1 to 33 {
+    %p = affine.load %A[%i - 1] : memref<33xf32>
+    %b = affine.load %B[%i] : memref<33xf32>
+    %s = arith.addf %p, %b fastmath<reassoc> : f32
+    %t = arith.addf %s, %b fastmath<reassoc> : f32
+    affine.store %t, %A[%i] : memref<33xf32>
   }
   vector.print %one : f32
-  %zero = arith.constant 0.0 : f32
-  %s = affine.for %i = 0 to 96 iter_args(%acc = %zero) -> (f32) {
-    %x = affine.load %A[%i] : memref<96xf32>
-    %n = arith.addf %acc, %x fastmath<reassoc> : f32
-    affine.yield %n : f32
-  }
-  vector.print %s : f32
+  %r = affine.load %A[32] : memref<33xf32>
+  %d = arith.subf %r, %big : f32
+  vector.print %d : f32
   return
 }
 )";
@@ -115,26 +120,30 @@ TEST(EngineCrossCheck, ADisagreeingCallFailsAndChangesNothing) {
   options.crossCheck = true;
   affjit::Engine engine(options);
   ASSERT_FALSE(engine.compile(kReorderedSum));
-  affjit::MemRef<float, 1> a({96}), out({1});
+  affjit::MemRef<float, 1> a({96}), out({97});
+  // 1e8, 5, -1e8 repeated: in order the 5s vanish into 2e8 (float spacing
+  // 16); reordered, 5 + 5 = 10 rounds up to 16.
   for (int i = 0; i < 96; ++i)
-    a(i) = i % 3 == 0 ? 1e8f : i % 3 == 1 ? 1.0f : -1e8f;
-  out(0) = 42.0f;
+    a(i) = i % 3 == 0 ? 1e8f : i % 3 == 1 ? 5.0f : -1e8f;
+  for (int i = 0; i < 97; ++i)
+    out(i) = 42.0f;
   affjit::Error err = engine.call("sum", a, out);
   ASSERT_TRUE(err);
-  EXPECT_NE(err.message().find("cross-check of @sum: %out[0] = "),
+  EXPECT_NE(err.message().find("cross-check of @sum: %out[2] = "),
             std::string::npos)
       << err.message();
   EXPECT_NE(err.message().find("the results first differ after pass "
                                "'reassociate'"),
             std::string::npos)
       << err.message();
-  EXPECT_EQ(out(0), 42.0f);
+  for (int i = 0; i < 97; ++i)
+    EXPECT_EQ(out(i), 42.0f) << i;
   // Small integers add up the same in any order.
   for (int i = 0; i < 96; ++i)
     a(i) = (float)(i % 7);
   err = engine.call("sum", a, out);
   ASSERT_FALSE(err) << err.message();
-  EXPECT_EQ(out(0), 283.0f);
+  EXPECT_EQ(out(96), 566.0f);
 }
 
 } // namespace

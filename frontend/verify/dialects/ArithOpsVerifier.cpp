@@ -9,19 +9,29 @@ namespace affjit {
 
 namespace {
 
+/// arith's integers are signless: `si32`/`ui32` (which affjit reads for
+/// vector.bitcast and function signatures) are no operand of its ops.
+bool isSignlessInt(Type t) {
+  return t.isInteger() && t.getSignedness() == Signedness::Signless;
+}
+
+bool isSignedOrUnsignedInt(Type t) {
+  return t.isInteger() && !isSignlessInt(t);
+}
+
 bool hasKind(Type t, ElemKind kind) {
   Type e = t.getElementTypeOrSelf();
   if (t.isVector() && e.isVector())
     return false;
   switch (kind) {
   case ElemKind::Int:
-    return e.isInteger();
+    return isSignlessInt(e);
   case ElemKind::IntOrIndex:
-    return e.isIntOrIndex();
+    return isSignlessInt(e) || e.isIndex();
   case ElemKind::Float:
     return e.isFloat();
   case ElemKind::Any:
-    return e.isIntOrIndexOrFloat();
+    return isSignlessInt(e) || e.isIndex() || e.isFloat();
   }
   return false;
 }
@@ -83,22 +93,23 @@ bool sameShape(Type a, Type b) {
 bool castAllowed(std::string_view name, Type from, Type to) {
   auto wider = [](Type a, Type b) { return a.getWidth() > b.getWidth(); };
   if (name == "arith.index_cast" || name == "arith.index_castui")
-    return (from.isIndex() && to.isInteger()) ||
-           (from.isInteger() && to.isIndex());
+    return (from.isIndex() && isSignlessInt(to)) ||
+           (isSignlessInt(from) && to.isIndex());
   if (name == "arith.sitofp" || name == "arith.uitofp")
-    return from.isInteger() && to.isFloat();
+    return isSignlessInt(from) && to.isFloat();
   if (name == "arith.fptosi" || name == "arith.fptoui")
-    return from.isFloat() && to.isInteger();
+    return from.isFloat() && isSignlessInt(to);
   if (name == "arith.extf")
     return from.isFloat() && to.isFloat() && wider(to, from);
   if (name == "arith.truncf")
     return from.isFloat() && to.isFloat() && wider(from, to);
   if (name == "arith.extsi" || name == "arith.extui")
-    return from.isInteger() && to.isInteger() && wider(to, from);
+    return isSignlessInt(from) && isSignlessInt(to) && wider(to, from);
   if (name == "arith.trunci")
-    return from.isInteger() && to.isInteger() && wider(from, to);
+    return isSignlessInt(from) && isSignlessInt(to) && wider(from, to);
   if (name == "arith.bitcast")
-    return from.isIntOrFloat() && to.isIntOrFloat() &&
+    return (isSignlessInt(from) || from.isFloat()) &&
+           (isSignlessInt(to) || to.isFloat()) &&
            from.getWidth() == to.getWidth();
   return false;
 }
@@ -107,6 +118,14 @@ bool verifyCast(Operation &op, VerifyContext &ctx) {
   if (!checkCounts(op, ctx, 1))
     return false;
   Type from = op.getOperand(0)->getType(), to = op.getResult(0)->getType();
+  if (isSignedOrUnsignedInt(from.getElementTypeOrSelf()))
+    return ctx.emitOpError(op, "operand #0 must be "
+                               "signless-fixed-width-integer-like, but got " +
+                                   quoted(from));
+  if (isSignedOrUnsignedInt(to.getElementTypeOrSelf()))
+    return ctx.emitOpError(op, "result #0 must be "
+                               "signless-fixed-width-integer-like, but got " +
+                                   quoted(to));
   if (!sameShape(from, to) ||
       !castAllowed(op.getName(), from.getElementTypeOrSelf(),
                    to.getElementTypeOrSelf()))
@@ -173,6 +192,8 @@ bool verifyConstant(Operation &op, VerifyContext &ctx) {
   if (v.getType() != r)
     return ctx.emitOpError(op, "value type " + quoted(v.getType()) +
                                    " must match result type " + quoted(r));
+  if (isSignedOrUnsignedInt(r.getElementTypeOrSelf()))
+    return ctx.emitOpError(op, "integer return type must be signless");
   if (!r.isIntOrIndexOrFloat() &&
       !(r.isVector() && r.getElementType().isIntOrIndexOrFloat()))
     return ctx.emitOpError(op, "result must be a scalar or vector of "
