@@ -371,7 +371,8 @@ void printTranspose(Printer &p, Operation &op) {
 /// `vector.outerproduct %a, %b[, %acc {kind = ..}] : vector<..>, T`. As in
 /// MLIR 19's printer, the attributes (with `kind`) follow only an
 /// accumulator; without one they are not printed (the parser restores the
-/// default `add` kind).
+/// default `add` kind). With one, a missing kind (generic form) prints as
+/// the `add` it means, which is what the custom form parses back to.
 void printOuterProduct(Printer &p, Operation &op) {
   if (op.getNumOperands() < 2 || op.getNumOperands() > 3 ||
       op.getNumResults() != 1)
@@ -387,8 +388,13 @@ void printOuterProduct(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
   p.printOperands(op.getOperands());
-  if (op.getNumOperands() == 3)
-    p.printOptionalAttrDict(op.getAttrs());
+  if (op.getNumOperands() == 3) {
+    std::vector<NamedAttribute> attrs = op.getAttrs();
+    if (!kind)
+      attrs.insert(attrs.begin(),
+                   {"kind", Attribute::opaque("#vector.kind<add>")});
+    p.printOptionalAttrDict(attrs);
+  }
   p.os() << " : ";
   p.printTypes({op.getOperand(0)->getType(), op.getOperand(1)->getType()});
 }
