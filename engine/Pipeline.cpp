@@ -206,13 +206,16 @@ llvm::Expected<std::unique_ptr<Jit>> CompilePipeline::createJit() const {
 std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
   // The resolved pass list, not the spec: `default` means different passes
   // in different affjit versions, and an on-disk cache outlives a version.
+  // The machine the passes planned for too: the same pass list makes other
+  // code for other vector widths and cache sizes.
   return sourceKey + "\nchecked=" + std::to_string(options.checked) +
          "\npipeline=" + describePassPipeline(passes) +
          "\nfast-math=" + std::to_string(options.fastMath) +
          "\nassume-distinct-args=" +
          std::to_string(options.assumeDistinctArgs) +
          "\nthreads=" + std::to_string(options.threads) +
-         "\nmeasure-traffic=" + std::to_string(options.measureTraffic);
+         "\nmeasure-traffic=" + std::to_string(options.measureTraffic) +
+         "\ntarget=" + describePassTarget();
 }
 
 Expected<CompiledFunctions> CompilePipeline::addToJit(

@@ -15,7 +15,11 @@ extern "C" {
 /// half holds the bfloat16's bits is returning that bfloat16.
 using affjit_rt_bf16_abi = float;
 
-affjit_rt_bf16_abi affjit_rt_truncate_f32_to_bf16(float value);
-affjit_rt_bf16_abi affjit_rt_truncate_f64_to_bf16(double value);
+/// Hidden: the JIT reaches them through the symbol table, and libaffjit.so
+/// exports only what include/affjit/Runtime.h declares.
+__attribute__((visibility("hidden"))) affjit_rt_bf16_abi
+affjit_rt_truncate_f32_to_bf16(float value);
+__attribute__((visibility("hidden"))) affjit_rt_bf16_abi
+affjit_rt_truncate_f64_to_bf16(double value);
 
 } // extern "C"

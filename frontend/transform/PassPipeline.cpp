@@ -1,6 +1,7 @@
 // The pass registry, pipeline specs and running a pipeline (PassPipeline.h).
 #include "frontend/transform/PassPipeline.h"
 
+#include "frontend/analysis/FusionCost.h"
 #include "frontend/print/Printer.h"
 #include "frontend/transform/AliasGuard.h"
 #include "frontend/transform/LoopFusion.h"
@@ -21,6 +22,7 @@
 #include "frontend/verify/Verifier.h"
 
 #include <algorithm>
+#include <sstream>
 #include <vector>
 
 namespace affjit {
@@ -254,6 +256,18 @@ std::string describePassPipeline(const PassPipeline &pipeline) {
   for (const PassInfo *pass : pipeline.passes)
     names += (names.empty() ? "" : ",") + std::string(pass->name);
   return names;
+}
+
+std::string describePassTarget() {
+  VectorizationTarget vector = VectorizeOptions::hostVectorizationTarget();
+  CacheSizes caches = CacheSizes::host();
+  std::ostringstream os;
+  os << "vector-bits=" << vector.vectorBits
+     << " vector-registers=" << vector.vectorRegisters << " l1=" << caches.l1
+     << " l2=" << caches.l2 << " llc=" << caches.last
+     << " line=" << caches.lineBytes
+     << " parallel-min-work=" << ParallelizeOptions::defaultMinWork();
+  return os.str();
 }
 
 /// The IR after `pass`, as mlir-opt's --mlir-print-ir-after shows it.
