@@ -266,7 +266,7 @@ def compile(
     threads=None,
     checked=False,
     opt_level=3,
-    opt_report="all",
+    opt_report="",
     name="<string>",
 ):
     """Compiles MLIR text for this CPU; raises CompileError.
@@ -279,7 +279,8 @@ def compile(
       is always reported as IndexError).
     checked: bounds-check every memref access (IndexError).
     opt_report: the passes whose decisions Module.opt_report keeps ("" for
-      none, "all", or names).
+      none, "all", or names). Off by default: the `report` pass's cost
+      model can take seconds on large nests.
     """
     if threads is None:
         threads = 1 if checked else 0

@@ -90,8 +90,13 @@ def test_llvm_ir_and_opt_report(mod):
     raw = mod.llvm_ir(optimized=False)
     opt = mod.llvm_ir()
     assert "define" in raw and "saxpy" in raw and "define" in opt
-    assert "[vectorize]" in mod.opt_report
-    assert all(len(r) == 6 for r in mod.remarks)
+    # Reports are kept only when asked for.
+    assert mod.opt_report == "" and mod.remarks == []
+    reported = affjit.compile(kernels.SAXPY_DOT, opt_report="all")
+    assert "[vectorize]" in reported.opt_report
+    assert all(len(r) == 6 for r in reported.remarks)
+    only = affjit.compile(kernels.SAXPY_DOT, opt_report="vectorize")
+    assert "[vectorize]" in only.opt_report and "[fuse]" not in only.opt_report
 
 
 def test_checked_defaults_to_one_thread_and_fast_math_compiles():

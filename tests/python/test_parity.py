@@ -12,7 +12,9 @@ PIPELINES = ("none", "default")
 
 
 def compiled(src):
-    return {p: affjit.compile(src, pipeline=p) for p in PIPELINES}
+    return {
+        p: affjit.compile(src, pipeline=p, opt_report="all") for p in PIPELINES
+    }
 
 
 def assert_bit_identical(a, b):
