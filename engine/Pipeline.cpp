@@ -1,6 +1,7 @@
 // The compile pipeline's stages (Pipeline.h).
 #include "engine/Pipeline.h"
 
+#include "engine/jit/Jit.h"
 #include "frontend/ir/FuncOps.h"
 #include "frontend/lower/FunctionLowering.h"
 #include "frontend/lower/LowerToLLVM.h"

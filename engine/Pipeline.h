@@ -9,13 +9,15 @@
 
 #include "affjit/Engine.h"
 #include "engine/api/FunctionInfo.h"
-#include "engine/jit/Jit.h"
+#include "engine/jit/LlvmPasses.h"
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/ir/Timing.h"
 #include "frontend/lower/NestTracing.h"
 #include "frontend/parse/Parser.h"
 #include "frontend/transform/PassPipeline.h"
 
+#include <llvm/ADT/IntrusiveRefCntPtr.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
@@ -26,7 +28,14 @@
 #include <utility>
 #include <vector>
 
+namespace llvm::orc {
+class ResourceTracker;
+using ResourceTrackerSP = IntrusiveRefCntPtr<ResourceTracker>;
+} // namespace llvm::orc
+
 namespace affjit {
+
+class Jit;
 
 struct CompileOptions {
   /// LLVM optimization level 0..3.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang-19 (ASan + UBSan) and runs each
-# from a seed corpus with the MLIR token dictionary. Any crash, sanitizer
-# report, leak, timeout or mismatch fails the run; the input that caused it
-# is left in build-fuzz/fuzz-TARGET/artifacts/ (each target also keeps the
-# corpus it grew in build-fuzz/fuzz-TARGET/corpus/ for the next run).
+# Builds the libFuzzer targets with clang-19 (ASan + UBSan, in build-asan:
+# the build scripts/sanitize.sh runs the test suite in, see
+# affjit_sanitized_build in scripts/deps.sh) and runs each from a seed
+# corpus with the MLIR token dictionary. Any crash, sanitizer report, leak,
+# timeout or mismatch fails the run; the input that caused it is left in
+# build-asan/fuzz-TARGET/artifacts/ (each target also keeps the corpus it
+# grew in build-asan/fuzz-TARGET/corpus/ for the next run).
 #
 #   parse, compile  every .mlir file under tests/ and examples/ (but the
 #                   large programs of tests/programs/large, which take
@@ -25,8 +27,7 @@
 #                            fusion")
 #   AFFJIT_FUZZ_SEED         libFuzzer's -seed (default 1)
 #   AFFJIT_FUZZ_FUSION_ARGS  more libFuzzer flags for the fusion target
-#   AFFJIT_FUZZ_BUILD_DIR    the build directory (default build-fuzz)
-#   AFFJIT_FUZZ_BUILD_TYPE   its CMake build type (default Release)
+#   AFFJIT_ASAN_BUILD_DIR    the build directory (default build-asan)
 #
 # A long fusion campaign by hand (runs = -1: no limit on inputs), in rounds
 # of an hour that each go on from the corpus the previous one grew (the
@@ -38,11 +39,12 @@
 #     AFFJIT_FUZZ_SEED=$s scripts/fuzz.sh || break; done
 #
 # and AFFJIT_FUZZ_FUSION_VERBOSE=1 to see why each input was skipped. A
-# failing input reproduces with `build-fuzz/bin/affjit-fuzz-fusion FILE`,
+# failing input reproduces with `build-asan/bin/affjit-fuzz-fusion FILE`,
 # which prints the program and both outputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=${AFFJIT_FUZZ_BUILD_DIR:-build-fuzz}
+source scripts/deps.sh
+dir=${AFFJIT_ASAN_BUILD_DIR:-build-asan}
 seconds=${AFFJIT_FUZZ_SECONDS:-45}
 # A fixed seed and a fixed number of runs make the run reproducible: CI
 # executes exactly the inputs a local run with the same settings executed
@@ -52,15 +54,6 @@ runs=${AFFJIT_FUZZ_RUNS:-100000}
 fusion_runs=${AFFJIT_FUZZ_FUSION_RUNS:-300}
 fusion_seconds=${AFFJIT_FUZZ_FUSION_SECONDS:-90}
 targets=${AFFJIT_FUZZ_TARGETS:-parse compile fusion}
-# Release (no debug info): this is CI's third build of the libraries, and
-# crash reports still name the functions; rebuild with RelWithDebInfo
-# (AFFJIT_FUZZ_BUILD_TYPE) for file:line while chasing a finding.
-if [ ! -f "$dir/build.ninja" ]; then
-  cmake -S . -B "$dir" -G Ninja \
-    -DCMAKE_BUILD_TYPE="${AFFJIT_FUZZ_BUILD_TYPE:-Release}" \
-    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-    -DAFFJIT_FUZZ=ON -DAFFJIT_BUILD_TESTS=OFF -DAFFJIT_BUILD_BENCHMARKS=OFF
-fi
 build=()
 for target in $targets; do
   case $target in
@@ -72,7 +65,7 @@ for target in $targets; do
     ;;
   esac
 done
-cmake --build "$dir" --target "${build[@]}"
+affjit_sanitized_build "${build[@]}"
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 mkdir -p "$seeds/all" "$seeds/fusion"

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # Builds the test suite with AddressSanitizer + UndefinedBehaviorSanitizer
-# (AFFJIT_SANITIZE=address,undefined, g++) in build-asan and runs it; any
-# sanitizer report fails the test that triggered it. With `thread` as the
-# first argument it builds with ThreadSanitizer instead (build-tsan) and runs
-# the concurrency tests only. With `parallel` it builds only the small
+# (clang-19, in build-asan: the build scripts/fuzz.sh uses too, see
+# affjit_sanitized_build in scripts/deps.sh) and runs it; any sanitizer
+# report fails the test that triggered it. With `thread` as the first
+# argument it builds with ThreadSanitizer instead (build-tsan) and runs the
+# concurrency tests only. With `parallel` it builds only the small
 # bin/affjit_parallel_tests under ThreadSanitizer (build-tsan-parallel) and
 # runs it with LLVM's Archer tool, which tells ThreadSanitizer about the
 # OpenMP runtime's synchronization: parallel kernels, also from two engines
 # on two threads at once, must be free of data races.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/deps.sh
 mode=${1:-address}
 if [ "$mode" = parallel ]; then
   dir=${AFFJIT_TSAN_PARALLEL_BUILD_DIR:-build-tsan-parallel}
   if [ ! -f "$dir/build.ninja" ]; then
-    # Release (no debug info) keeps this third build of the libraries
-    # short; TSan's reports still name the functions.
+    # Release (no debug info) keeps this build of the libraries short;
+    # TSan's reports still name the functions. It is CI's g++ build (the
+    # others use clang-19).
     cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
       -DAFFJIT_SANITIZE=thread -DAFFJIT_BUILD_BENCHMARKS=OFF
   fi
   cmake --build "$dir" --target affjit_parallel_tests ${AFFJIT_SANITIZE_JOBS:+-j "$AFFJIT_SANITIZE_JOBS"}
@@ -32,27 +36,18 @@ if [ "$mode" = parallel ]; then
 fi
 if [ "$mode" = thread ]; then
   dir=${AFFJIT_TSAN_BUILD_DIR:-build-tsan}
-  sanitize=thread
   filter='EngineStability.EnginesOnTwoThreads*:FunctionHandle.CallsFromTwoThreadsWhileAThirdCompiles'
-else
-  dir=${AFFJIT_ASAN_BUILD_DIR:-build-asan}
-  sanitize=address,undefined
-  filter=''
-fi
-if [ ! -f "$dir/build.ninja" ]; then
-  # -O1 (what the sanitizers' own docs advise) with line tables only: reports
-  # keep file:line, and this second build of the libraries takes half the
-  # time of -O2 -g (one file: 13.5 -> 7.1 s), which keeps CI in its budget
-  # on a 2.6 GHz core.
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-    -DAFFJIT_SANITIZE=$sanitize -DAFFJIT_BUILD_BENCHMARKS=OFF
-fi
-if [ -n "$filter" ]; then
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
+      -DAFFJIT_SANITIZE=thread -DAFFJIT_BUILD_BENCHMARKS=OFF
+  fi
   cmake --build "$dir" --target affjit affjit_tests
 else
-  cmake --build "$dir" --target affjit affjit_tests affjit_parallel_tests
+  dir=${AFFJIT_ASAN_BUILD_DIR:-build-asan}
+  filter=''
+  affjit_sanitized_build affjit affjit_tests affjit_parallel_tests
 fi
 # Report and fail on everything, but let the runtime's allocation-failure
 # tests see null from huge requests, and do not blame affjit for memory a

@@ -8,6 +8,7 @@
 
 #include "engine/Pipeline.h"
 #include "engine/api/FunctionInfo.h"
+#include "engine/jit/Jit.h"
 #include "frontend/analysis/FusionCost.h"
 #include "frontend/ir/MemoryEffects.h"
 #include "runtime/TrafficTrace.h"

@@ -11,6 +11,7 @@
 #include "engine/bench/OutputSilencer.h"
 #include "engine/bench/ResultCheck.h"
 #include "engine/bench/ThreadPin.h"
+#include "engine/jit/Jit.h"
 #include "frontend/analysis/WorkEstimate.h"
 #include "frontend/ir/FuncOps.h"
 #include "frontend/verify/Verifier.h"
