@@ -22,3 +22,15 @@ if(AFFJIT_FUZZ)
     -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=address,undefined)
 endif()
+
+# affjit_uninstrumented(TARGET): under AddressSanitizer (clang), TARGET's own
+# files are compiled without instrumentation; it still links and runs on
+# the sanitizer's runtime, and the libraries it calls stay checked. For the
+# test harness and the command line's option glue, which take half the
+# sanitized build's time.
+function(affjit_uninstrumented target)
+  if((AFFJIT_SANITIZE MATCHES "address" OR AFFJIT_FUZZ)
+      AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    target_compile_options(${target} PRIVATE -fno-sanitize=all)
+  endif()
+endfunction()
