@@ -1,6 +1,6 @@
 # Precompiled headers: most of a translation unit's compile time is parsing
-# the standard library, LLVM's IR and ORC headers, CLI11 and GoogleTest, the
-# same in every file. Each target precompiles the outside headers its files
+# the standard library, LLVM's IR headers, CLI11 and GoogleTest, the same in
+# every file. Each target precompiles the outside headers its files
 # use (never affjit's own, so a missing include of an affjit header still
 # fails to compile). AFFJIT_PCH=OFF builds without them.
 option(AFFJIT_PCH "Precompile the standard and third-party headers" ON)

@@ -58,20 +58,28 @@ affjit_build() {
   cmake --build "$dir" -j "$(nproc)"
 }
 
-# The robustness build that scripts/sanitize.sh and scripts/fuzz.sh share
-# (AFFJIT_ASAN_BUILD_DIR, default build-asan): clang-19, every target under
-# AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer's coverage
-# instrumentation, so the test suite and the fuzz targets come from one
-# build of the libraries. -O1 with line tables: what the sanitizers' docs
-# advise, and reports keep file:line. Builds the targets given.
-affjit_sanitized_build() {
-  local dir=${AFFJIT_ASAN_BUILD_DIR:-build-asan}
+# Configures DIR (once) for a sanitized clang-19 build at -O1 with line
+# tables (what the sanitizers' docs advise; reports keep file:line), with
+# the sanitizer options given after DIR.
+affjit_configure_sanitized() {
+  local dir=$1
+  shift
   if [ ! -f "$dir/build.ninja" ]; then
     cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
       -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-      -DAFFJIT_FUZZ=ON -DAFFJIT_BUILD_BENCHMARKS=OFF
+      -DAFFJIT_BUILD_BENCHMARKS=OFF "$@"
   fi
+}
+
+# The robustness build that scripts/sanitize.sh and scripts/fuzz.sh share
+# (AFFJIT_ASAN_BUILD_DIR, default build-asan): every target under
+# AddressSanitizer + UndefinedBehaviorSanitizer with libFuzzer's coverage
+# instrumentation, so the test suite and the fuzz targets come from one
+# build of the libraries. Builds the targets given.
+affjit_sanitized_build() {
+  local dir=${AFFJIT_ASAN_BUILD_DIR:-build-asan}
+  affjit_configure_sanitized "$dir" -DAFFJIT_FUZZ=ON
   cmake --build "$dir" --target "$@"
 }

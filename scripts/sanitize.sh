@@ -37,12 +37,7 @@ fi
 if [ "$mode" = thread ]; then
   dir=${AFFJIT_TSAN_BUILD_DIR:-build-tsan}
   filter='EngineStability.EnginesOnTwoThreads*:FunctionHandle.CallsFromTwoThreadsWhileAThirdCompiles'
-  if [ ! -f "$dir/build.ninja" ]; then
-    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-      -DAFFJIT_SANITIZE=thread -DAFFJIT_BUILD_BENCHMARKS=OFF
-  fi
+  affjit_configure_sanitized "$dir" -DAFFJIT_SANITIZE=thread
   cmake --build "$dir" --target affjit affjit_tests
 else
   dir=${AFFJIT_ASAN_BUILD_DIR:-build-asan}
@@ -60,9 +55,9 @@ if [ -n "$filter" ]; then
 else
   # The README example links an outside project (not sanitized), and the
   # format check and the API's compile-failure checks do not run affjit's
-  # code: all are covered by the main run. So
-  # are the differential campaigns against MLIR over random programs and
-  # the corpus-wide oracle and brute-force comparisons, which take most of
+  # code: all are covered by the main run. So are the differential
+  # campaigns against MLIR over random programs and the corpus-wide oracle
+  # and brute-force comparisons, which take most of
   # the suite's time and run the analyses the other tests run under the
   # sanitizers too: they keep CI under its budget. The Python module's tests
   # (PythonModule) would load a sanitized extension into an unsanitized
