@@ -156,12 +156,21 @@ double costOf(Operation *op, const TripCounts &overrides) {
   return trips * body;
 }
 
-std::set<Value *> memrefsIn(Operation *root) {
-  std::set<Value *> out;
+/// The memref accesses in `root`, in walk order: collected once per nest
+/// and estimate, since a fused nest can hold a thousand of them.
+std::vector<MemRefAccess> accessesIn(Operation *root) {
+  std::vector<MemRefAccess> out;
   root->walk([&](Operation *op) {
-    for (const MemRefAccess &a : getMemRefAccesses(op))
-      out.insert(a.memref);
+    for (MemRefAccess &a : getMemRefAccesses(op))
+      out.push_back(std::move(a));
   });
+  return out;
+}
+
+std::set<Value *> memrefsOf(const std::vector<MemRefAccess> &accesses) {
+  std::set<Value *> out;
+  for (const MemRefAccess &a : accesses)
+    out.insert(a.memref);
   return out;
 }
 
@@ -208,22 +217,20 @@ double accessFootprint(const MemRefAccess &a, unsigned depth,
   return elements;
 }
 
-/// For each memref accessed in `root`, the elements the largest access to
-/// it touches per execution of the loops from `depth` inward, some loops
-/// running `overrides` iterations (writes only if asked). One walk for all
-/// memrefs: a fused nest holds a buffer per fused statement, and a walk
+/// For each memref of `accesses`, the elements the largest access to it
+/// touches per execution of the loops from `depth` inward, some loops
+/// running `overrides` iterations (writes only if asked). One pass for all
+/// memrefs: a fused nest holds a buffer per fused statement, and a pass
 /// per buffer would be quadratic in its size.
 std::unordered_map<Value *, double>
-regionElements(Operation *root, unsigned depth, bool writesOnly,
-               const TripCounts &overrides = {}) {
+regionElements(const std::vector<MemRefAccess> &accesses, unsigned depth,
+               bool writesOnly, const TripCounts &overrides = {}) {
   std::unordered_map<Value *, double> elements;
-  root->walk([&](Operation *op) {
-    for (const MemRefAccess &a : getMemRefAccesses(op))
-      if (a.isWrite || !writesOnly) {
-        double &e = elements[a.memref];
-        e = std::max(e, accessFootprint(a, depth, overrides));
-      }
-  });
+  for (const MemRefAccess &a : accesses)
+    if (a.isWrite || !writesOnly) {
+      double &e = elements[a.memref];
+      e = std::max(e, accessFootprint(a, depth, overrides));
+    }
   return elements;
 }
 
@@ -263,22 +270,24 @@ FusionDepthCost estimateFusionCost(const ComputationSlice &slice,
   c.additionalCompute =
       c.srcCost + c.dstCost > 0 ? c.fusedCost / (c.srcCost + c.dstCost) - 1 : 0;
   double fraction = srcIters > 0 ? sliceIters / srcIters : 1;
+  std::vector<MemRefAccess> srcAccesses = accessesIn(srcRoot),
+                            dstAccesses = accessesIn(dstRoot);
   std::unordered_map<Value *, double> srcWrites =
       forwarded.empty() ? std::unordered_map<Value *, double>{}
-                        : regionElements(srcRoot, 0, true);
+                        : regionElements(srcAccesses, 0, true);
   for (Value *m : forwarded)
     c.srcWriteBytes += regionBytes(srcWrites, m);
   c.sliceWriteBytes =
       std::max<int64_t>(1, (int64_t)((double)c.srcWriteBytes * fraction + 0.5));
   c.storageReduction = (double)c.srcWriteBytes / (double)c.sliceWriteBytes;
-  std::set<Value *> dstMemRefs = memrefsIn(dstRoot);
+  std::set<Value *> dstMemRefs = memrefsOf(dstAccesses);
   std::unordered_map<Value *, double> dstElements =
-      regionElements(dstRoot, c.depth, false);
+      regionElements(dstAccesses, c.depth, false);
   for (Value *m : dstMemRefs)
     c.workingSetBytes += regionBytes(dstElements, m);
   std::unordered_map<Value *, double> srcElements =
-      regionElements(srcRoot, 0, false, sliceTrips);
-  for (Value *m : memrefsIn(srcRoot))
+      regionElements(srcAccesses, 0, false, sliceTrips);
+  for (Value *m : memrefsOf(srcAccesses))
     if (!dstMemRefs.count(m))
       c.workingSetBytes += regionBytes(srcElements, m);
   c.cacheLevel = c.workingSetBytes <= caches.l1   ? 1

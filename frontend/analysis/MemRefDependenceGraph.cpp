@@ -124,87 +124,85 @@ bool touchesMemory(const MdgNode &n) {
   return n.touchesUnknownMemory || !n.reads.empty() || !n.writes.empty();
 }
 
-uint64_t pairKey(unsigned src, unsigned dst) {
-  return (uint64_t)src << 32 | dst;
-}
-
 void addIds(std::vector<unsigned> &out, const std::vector<unsigned> &ids) {
   out.insert(out.end(), ids.begin(), ids.end());
 }
 
-/// The nodes seen so far that read, and that write, each kind of buffer:
-/// what a later node may depend on. Two roots may be one buffer only when
-/// they are the same value, one has an unknown origin, or they are
-/// globals of one name or a global and an argument (getBufferAlias).
-/// Node lists may repeat ids; a global's list holds every global's nodes.
-class AccessorIndex {
-public:
-  /// Every earlier node an edge into `later` may come from (a superset,
-  /// with repeats); `all` when `later` may touch any buffer.
-  void candidates(const MdgNode &later, std::vector<unsigned> &out,
-                  bool &all) const {
-    for (Value *root : later.reads)
-      accessorsOf(root, writers, out, all);
-    for (Value *root : later.writes) {
-      accessorsOf(root, writers, out, all);
-      accessorsOf(root, readers, out, all);
-    }
+using Accessors = MemRefDependenceGraph::Accessors;
+
+/// Inserts `id` into the ascending list `ids` (ids come mostly in order).
+void insertSorted(std::vector<unsigned> &ids, unsigned id) {
+  if (ids.empty() || ids.back() < id) {
+    ids.push_back(id);
+    return;
   }
+  auto at = std::lower_bound(ids.begin(), ids.end(), id);
+  if (at == ids.end() || *at != id)
+    ids.insert(at, id);
+}
 
-  void add(const MdgNode &node) {
-    for (Value *root : node.reads)
-      readers.add(root, node.id);
-    for (Value *root : node.writes)
-      writers.add(root, node.id);
+void addAccessor(Accessors &a, Value *root, unsigned id) {
+  insertSorted(a.byRoot[root], id);
+  switch (getBufferOrigin(root)) {
+  case BufferOrigin::Unknown:
+    insertSorted(a.unknown, id);
+    break;
+  case BufferOrigin::Global:
+    insertSorted(a.globals, id);
+    break;
+  case BufferOrigin::Argument:
+    insertSorted(a.arguments, id);
+    break;
+  case BufferOrigin::Allocation:
+    break;
   }
+}
 
-private:
-  struct Accessors {
-    std::unordered_map<Value *, std::vector<unsigned>> byRoot;
-    std::vector<unsigned> unknown, globals, arguments;
+/// Maps the ids of `ids` through `newIdOfOld`, dropping the removed ones
+/// (-1); the order is kept, since kept nodes keep their relative order.
+void renumberIds(std::vector<unsigned> &ids,
+                 const std::vector<int> &newIdOfOld) {
+  size_t out = 0;
+  for (unsigned id : ids)
+    if (newIdOfOld[id] >= 0)
+      ids[out++] = (unsigned)newIdOfOld[id];
+  ids.resize(out);
+}
 
-    void add(Value *root, unsigned id) {
-      byRoot[root].push_back(id);
-      switch (getBufferOrigin(root)) {
-      case BufferOrigin::Unknown:
-        unknown.push_back(id);
-        break;
-      case BufferOrigin::Global:
-        globals.push_back(id);
-        break;
-      case BufferOrigin::Argument:
-        arguments.push_back(id);
-        break;
-      case BufferOrigin::Allocation:
-        break;
-      }
-    }
-  };
-
-  static void accessorsOf(Value *root, const Accessors &a,
-                          std::vector<unsigned> &out, bool &all) {
-    if (auto it = a.byRoot.find(root); it != a.byRoot.end())
-      addIds(out, it->second);
-    addIds(out, a.unknown);
-    switch (getBufferOrigin(root)) {
-    case BufferOrigin::Unknown:
-      all = true;
-      break;
-    case BufferOrigin::Global:
-      // Globals of one name, and arguments: addEdges tells which alias.
-      addIds(out, a.globals);
-      addIds(out, a.arguments);
-      break;
-    case BufferOrigin::Argument:
-      addIds(out, a.globals);
-      break;
-    case BufferOrigin::Allocation:
-      break;
-    }
+void renumberAccessors(Accessors &a, const std::vector<int> &newIdOfOld) {
+  for (auto it = a.byRoot.begin(); it != a.byRoot.end();) {
+    renumberIds(it->second, newIdOfOld);
+    it = it->second.empty() ? a.byRoot.erase(it) : std::next(it);
   }
+  for (std::vector<unsigned> *ids : {&a.unknown, &a.globals, &a.arguments})
+    renumberIds(*ids, newIdOfOld);
+}
 
-  Accessors readers, writers;
-};
+/// Every node an edge with a node accessing `root` may join (a superset,
+/// with repeats); `all` when that may be any node. Two roots may be one
+/// buffer only when they are the same value, one has an unknown origin,
+/// or they are globals of one name or a global and an argument
+/// (getBufferAlias; addEdges tells which alias).
+void accessorsOf(Value *root, const Accessors &a, std::vector<unsigned> &out,
+                 bool &all) {
+  if (auto it = a.byRoot.find(root); it != a.byRoot.end())
+    addIds(out, it->second);
+  addIds(out, a.unknown);
+  switch (getBufferOrigin(root)) {
+  case BufferOrigin::Unknown:
+    all = true;
+    break;
+  case BufferOrigin::Global:
+    addIds(out, a.globals);
+    addIds(out, a.arguments);
+    break;
+  case BufferOrigin::Argument:
+    addIds(out, a.globals);
+    break;
+  case BufferOrigin::Allocation:
+    break;
+  }
+}
 
 /// The edges from `earlier` to `later` (whose roots are `laterReads` and
 /// `laterWrites`).
@@ -243,82 +241,209 @@ bool MdgNode::isLoopNest() const {
   return op->isa("affine.for") || op->isa("affine.parallel");
 }
 
-MemRefDependenceGraph::MemRefDependenceGraph(Block &block,
-                                             MdgNodeCache *cache) {
+MemRefDependenceGraph::MemRefDependenceGraph(Block &block) : block(&block) {
   for (auto &op : block.getOperations())
-    if (op.get() != block.getTerminator())
-      addNode(op.get(), cache);
-  for (const MdgNode &n : nodes) {
-    idOfOp[n.op] = n.id;
-    for (const std::vector<Value *> *list : {&n.reads, &n.writes})
-      for (Value *root : *list) {
-        std::vector<unsigned> &ids = touching[root];
-        if (ids.empty() || ids.back() != n.id)
-          ids.push_back(n.id);
-      }
-  }
-  addAllEdges();
-}
-
-/// The edges in the order the pairs (earlier, later) come in, later
-/// outermost, as comparing every pair would give them; only the pairs an
-/// index of the buffers' accessors and of value uses proposes are
-/// compared, since all pairs of a long function are too many.
-void MemRefDependenceGraph::addAllEdges() {
-  std::vector<std::vector<unsigned>> valueUsers(nodes.size());
-  Block *block = nodes.empty() ? nullptr : nodes.front().op->getBlock();
+    if (op.get() != block.getTerminator()) {
+      unsigned id = (unsigned)nodes.size();
+      slotOfId.push_back(newSlot(op.get(), id));
+      nodes.push_back(summarize(op.get(), id));
+      index(nodes.back());
+    }
+  std::vector<bool> isFresh(nodes.size(), true);
   for (const MdgNode &n : nodes)
-    for (Value *result : n.op->getResults())
-      for (Operation *user : result->getUsers())
-        if (Operation *a = user->findAncestorOpInBlock(*block))
-          if (auto it = idOfOp.find(a); it != idOfOp.end() && it->second > n.id)
-            valueUsers[it->second].push_back(n.id);
-  for (std::vector<unsigned> &ids : valueUsers) {
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  }
-  AccessorIndex index;
-  std::vector<unsigned> unknown;
-  std::vector<unsigned> candidates;
-  for (const MdgNode &later : nodes) {
-    bool all = later.touchesUnknownMemory;
-    candidates.clear();
-    index.candidates(later, candidates, all);
-    addIds(candidates, unknown);
-    addIds(candidates, valueUsers[later.id]);
-    if (all) {
-      candidates.resize(later.id);
-      for (unsigned id = 0; id < later.id; ++id)
-        candidates[id] = id;
-    }
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()),
-                     candidates.end());
-    const std::vector<unsigned> &users = valueUsers[later.id];
-    RootSet reads(later.reads), writes(later.writes);
-    for (unsigned earlier : candidates)
-      addEdges(edges, nodes[earlier], later, reads, writes,
-               std::binary_search(users.begin(), users.end(), earlier));
-    index.add(later);
-    if (later.touchesUnknownMemory)
-      unknown.push_back(later.id);
-  }
-  for (const MdgEdge &e : edges)
-    connected.insert(pairKey(e.src, e.dst));
+    addEdgesOf(n, isFresh);
+  indexSuccessors();
 }
 
-void MemRefDependenceGraph::addNode(Operation *op, MdgNodeCache *cache) {
-  MdgNode node;
-  node.id = (unsigned)nodes.size();
-  node.op = op;
-  bool cached = cache && node.isLoopNest();
-  if (cached) {
-    if (auto it = cache->nodes.find(op); it != cache->nodes.end()) {
-      nodes.push_back(it->second);
-      nodes.back().id = node.id;
-      return;
-    }
+unsigned MemRefDependenceGraph::newSlot(const Operation *op, unsigned id) {
+  unsigned slot;
+  if (freeSlots.empty()) {
+    slot = (unsigned)idOfSlot.size();
+    idOfSlot.push_back(id);
+  } else {
+    slot = freeSlots.back();
+    freeSlots.pop_back();
+    idOfSlot[slot] = id;
   }
+  slotOfOp[op] = slot;
+  return slot;
+}
+
+void MemRefDependenceGraph::update(
+    const std::unordered_set<const Operation *> &dirty) {
+  // The nodes of dirty ops go; the ops still in the block come back fresh.
+  std::vector<bool> removed(nodes.size(), false);
+  for (const Operation *op : dirty)
+    if (auto it = slotOfOp.find(op); it != slotOfOp.end()) {
+      removed[idOfSlot[it->second]] = true;
+      freeSlots.push_back(it->second);
+      slotOfOp.erase(it);
+    }
+  std::vector<int> newIdOfOld(nodes.size(), -1);
+  std::vector<MdgNode> old = std::move(nodes);
+  std::vector<unsigned> oldSlots = std::move(slotOfId);
+  nodes.clear();
+  nodes.reserve(old.size() + dirty.size());
+  slotOfId.clear();
+  slotOfId.reserve(old.size() + dirty.size());
+  std::vector<bool> isFresh;
+  isFresh.reserve(old.size() + dirty.size());
+  // Kept ops are in the block in their old order: walk both together.
+  size_t next = 0;
+  auto skipRemoved = [&] {
+    while (next < old.size() && removed[next])
+      ++next;
+  };
+  skipRemoved();
+  for (auto &op : block->getOperations()) {
+    if (op.get() == block->getTerminator())
+      continue;
+    unsigned id = (unsigned)nodes.size();
+    bool kept = next < old.size() && old[next].op == op.get();
+    isFresh.push_back(!kept);
+    if (!kept) {
+      slotOfId.push_back(newSlot(op.get(), id));
+      nodes.push_back(summarize(op.get(), id));
+      continue;
+    }
+    newIdOfOld[next] = (int)id;
+    slotOfId.push_back(oldSlots[next]);
+    idOfSlot[oldSlots[next]] = id;
+    nodes.push_back(std::move(old[next]));
+    nodes.back().id = id;
+    ++next;
+    skipRemoved();
+  }
+  // An op erased, moved or changed without being marked dirty breaks the
+  // walk; the graph is then built afresh rather than left wrong.
+  if (next != old.size()) {
+    *this = MemRefDependenceGraph(*block);
+    return;
+  }
+  renumber(newIdOfOld);
+  for (const MdgNode &n : nodes)
+    if (isFresh[n.id])
+      index(n);
+  for (const MdgNode &n : nodes)
+    if (isFresh[n.id])
+      addEdgesOf(n, isFresh);
+  indexSuccessors();
+}
+
+/// Keeps the edges between kept nodes and the index entries of kept
+/// nodes, under their new ids.
+void MemRefDependenceGraph::renumber(const std::vector<int> &newIdOfOld) {
+  size_t out = 0;
+  for (const MdgEdge &e : edges) {
+    int src = newIdOfOld[e.src], dst = newIdOfOld[e.dst];
+    if (src < 0 || dst < 0)
+      continue;
+    edges[out] = e;
+    edges[out].src = (unsigned)src;
+    edges[out].dst = (unsigned)dst;
+    ++out;
+  }
+  edges.resize(out);
+  renumberAccessors(readers, newIdOfOld);
+  renumberAccessors(writers, newIdOfOld);
+  renumberIds(unknownMemory, newIdOfOld);
+}
+
+void MemRefDependenceGraph::index(const MdgNode &node) {
+  for (Value *root : node.reads)
+    addAccessor(readers, root, node.id);
+  for (Value *root : node.writes)
+    addAccessor(writers, root, node.id);
+  if (node.touchesUnknownMemory)
+    insertSorted(unknownMemory, node.id);
+}
+
+namespace {
+
+/// The ids of the nodes defining values `node`'s ops use (before it), and
+/// of the nodes using values it defines (after it), each ascending.
+std::pair<std::vector<unsigned>, std::vector<unsigned>>
+valueNeighbours(const MdgNode &node, Block &block,
+                const MemRefDependenceGraph &graph) {
+  std::vector<unsigned> defs, users;
+  node.op->walk([&](Operation *inner) {
+    for (Value *v : inner->getOperands())
+      if (Operation *def = v->getDefiningOp(); def && def->getBlock() == &block)
+        if (const MdgNode *n = graph.getNode(def); n && n->id < node.id)
+          defs.push_back(n->id);
+  });
+  for (Value *result : node.op->getResults())
+    for (Operation *user : result->getUsers())
+      if (Operation *a = user->findAncestorOpInBlock(block))
+        if (const MdgNode *n = graph.getNode(a); n && n->id > node.id)
+          users.push_back(n->id);
+  for (std::vector<unsigned> *ids : {&defs, &users}) {
+    std::sort(ids->begin(), ids->end());
+    ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+  }
+  return {defs, users};
+}
+
+} // namespace
+
+/// The edges between `node` (fresh) and the nodes before it, and the
+/// nodes after it that are not fresh (their edges with `node` are made
+/// when they are), in order of the other node. Only the pairs the indexes
+/// of buffer accessors and of value uses propose are compared, since all
+/// pairs of a long function are too many.
+void MemRefDependenceGraph::addEdgesOf(const MdgNode &node,
+                                       const std::vector<bool> &isFresh) {
+  bool all = node.touchesUnknownMemory;
+  std::vector<unsigned> candidates;
+  for (Value *root : node.reads)
+    accessorsOf(root, writers, candidates, all);
+  for (Value *root : node.writes) {
+    accessorsOf(root, writers, candidates, all);
+    accessorsOf(root, readers, candidates, all);
+  }
+  addIds(candidates, unknownMemory);
+  auto [defs, users] = valueNeighbours(node, *block, *this);
+  addIds(candidates, defs);
+  addIds(candidates, users);
+  if (all) {
+    candidates.resize(nodes.size());
+    for (unsigned id = 0; id < nodes.size(); ++id)
+      candidates[id] = id;
+  }
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()),
+                   candidates.end());
+  RootSet reads(node.reads), writes(node.writes);
+  for (unsigned id : candidates) {
+    const MdgNode &other = nodes[id];
+    if (id < node.id)
+      addEdges(edges, other, node, reads, writes,
+               std::binary_search(defs.begin(), defs.end(), id));
+    else if (id > node.id && !isFresh[id])
+      addEdges(edges, node, other, RootSet(other.reads), RootSet(other.writes),
+               std::binary_search(users.begin(), users.end(), id));
+  }
+}
+
+void MemRefDependenceGraph::indexSuccessors() {
+  successorStart.assign(nodes.size() + 1, 0);
+  for (const MdgEdge &e : edges)
+    ++successorStart[e.src + 1];
+  for (size_t id = 0; id < nodes.size(); ++id)
+    successorStart[id + 1] += successorStart[id];
+  successors.resize(edges.size());
+  std::vector<unsigned> next(successorStart.begin(), successorStart.end() - 1);
+  for (const MdgEdge &e : edges)
+    successors[next[e.src]++] = e.dst;
+  for (size_t id = 0; id < nodes.size(); ++id)
+    std::sort(successors.begin() + successorStart[id],
+              successors.begin() + successorStart[id + 1]);
+}
+
+MdgNode MemRefDependenceGraph::summarize(Operation *op, unsigned id) const {
+  MdgNode node;
+  node.id = id;
+  node.op = op;
   op->walk<WalkOrder::PreOrder>([&](Operation *inner) {
     if (std::optional<AffineAccess> access = AffineAccess::get(inner))
       (access->isWrite() ? node.stores : node.loads).push_back(inner);
@@ -337,21 +462,23 @@ void MemRefDependenceGraph::addNode(Operation *op, MdgNodeCache *cache) {
     if (readOrWrite && !AffineAccess::get(e.op))
       addUnique(node.nonAffine, root);
   }
-  if (cached)
-    cache->nodes[op] = node;
-  nodes.push_back(std::move(node));
+  return node;
 }
 
 const MdgNode *MemRefDependenceGraph::getNode(const Operation *op) const {
-  auto it = idOfOp.find(op);
-  return it == idOfOp.end() ? nullptr : &nodes[it->second];
+  auto it = slotOfOp.find(op);
+  return it == slotOfOp.end() ? nullptr : &nodes[idOfSlot[it->second]];
 }
 
-const std::vector<unsigned> &
+std::vector<unsigned>
 MemRefDependenceGraph::getNodesTouching(Value *root) const {
-  static const std::vector<unsigned> none;
-  auto it = touching.find(root);
-  return it == touching.end() ? none : it->second;
+  std::vector<unsigned> ids;
+  for (const Accessors *a : {&readers, &writers})
+    if (auto it = a->byRoot.find(root); it != a->byRoot.end())
+      addIds(ids, it->second);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
 }
 
 std::vector<MdgEdge> MemRefDependenceGraph::getInEdges(unsigned id) const {
@@ -371,7 +498,8 @@ std::vector<MdgEdge> MemRefDependenceGraph::getOutEdges(unsigned id) const {
 }
 
 bool MemRefDependenceGraph::hasEdge(unsigned src, unsigned dst) const {
-  return connected.count(pairKey(src, dst)) != 0;
+  return std::binary_search(successors.begin() + successorStart[src],
+                            successors.begin() + successorStart[src + 1], dst);
 }
 
 std::vector<Value *>
@@ -420,7 +548,14 @@ void MemRefDependenceGraph::print(std::ostream &os) const {
       os << " unknown-memory";
     os << '\n';
   }
-  for (const MdgEdge &e : edges) {
+  // Edges by destination, then source: the order a graph built at once
+  // has, whatever updates made this one.
+  std::vector<MdgEdge> sorted = edges;
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const MdgEdge &a, const MdgEdge &b) {
+                     return std::pair(a.dst, a.src) < std::pair(b.dst, b.src);
+                   });
+  for (const MdgEdge &e : sorted) {
     os << "edge " << e.src << " -> " << e.dst << ": " << kindName(e.kind);
     if (e.memref)
       os << ' ' << nameOf(e.memref)

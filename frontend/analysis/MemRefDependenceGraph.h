@@ -56,27 +56,19 @@ struct MdgEdge {
   MdgDependence kind;
 };
 
-/// Nodes of loop nests kept from one graph to the next: a pass that
-/// rebuilds the graph after each change of a few nests (fusion) summarizes
-/// only those again. The pass must forget every nest it changes or erases
-/// before the next graph is built; other ops are summarized afresh each
-/// time (an erased op's address may come back for a new one).
-class MdgNodeCache {
-public:
-  void forget(const Operation *op) { nodes.erase(op); }
-  void clear() { nodes.clear(); }
-
-private:
-  friend class MemRefDependenceGraph;
-  std::unordered_map<const Operation *, MdgNode> nodes;
-};
-
 class MemRefDependenceGraph {
 public:
-  /// The graph of the ops directly in `block`, without its terminator; the
-  /// nodes of loop nests come from `cache` when it has them (and go into
-  /// it when not).
-  explicit MemRefDependenceGraph(Block &block, MdgNodeCache *cache = nullptr);
+  /// The graph of the ops directly in `block`, without its terminator.
+  explicit MemRefDependenceGraph(Block &block);
+
+  /// Brings the graph up to date with its block after a transformation:
+  /// the nodes of ops in `dirty` are summarized again and ops new in the
+  /// block get nodes; the other nodes and the edges between them are kept,
+  /// so the cost grows with what changed rather than with the block. Every
+  /// op directly in the block that the transformation changed or erased
+  /// must be in `dirty` (an erased op's address may come back for a new
+  /// op).
+  void update(const std::unordered_set<const Operation *> &dirty);
 
   const std::vector<MdgNode> &getNodes() const { return nodes; }
   const std::vector<MdgEdge> &getEdges() const { return edges; }
@@ -94,20 +86,42 @@ public:
   bool hasDependencePathThroughOthers(unsigned src, unsigned dst) const;
   /// The nodes that read or write the root buffer `root` (exactly that
   /// value, aliases aside), in program order.
-  const std::vector<unsigned> &getNodesTouching(Value *root) const;
+  std::vector<unsigned> getNodesTouching(Value *root) const;
 
   /// `node N: <op> at LINE: reads ... writes ...` and `edge S -> D ...`
-  /// lines, with buffers named by their source names.
+  /// lines (edges by destination, then source), with buffers named by
+  /// their source names.
   void print(std::ostream &os) const;
 
+  /// For each root buffer, the nodes that access it (one way: reads or
+  /// writes), and the nodes accessing buffers of each origin that may be
+  /// another root's buffer; node lists ascending.
+  struct Accessors {
+    std::unordered_map<Value *, std::vector<unsigned>> byRoot;
+    std::vector<unsigned> unknown, globals, arguments;
+  };
+
 private:
-  void addNode(Operation *op, MdgNodeCache *cache);
-  void addAllEdges();
+  MdgNode summarize(Operation *op, unsigned id) const;
+  unsigned newSlot(const Operation *op, unsigned id);
+  void index(const MdgNode &node);
+  void renumber(const std::vector<int> &newIdOfOld);
+  void addEdgesOf(const MdgNode &node, const std::vector<bool> &isFresh);
+  void indexSuccessors();
+  Block *block;
   std::vector<MdgNode> nodes;
   std::vector<MdgEdge> edges;
-  std::unordered_map<const Operation *, unsigned> idOfOp;
-  std::unordered_set<uint64_t> connected;
-  std::unordered_map<Value *, std::vector<unsigned>> touching;
+  /// Each op's slot, which keeps while the op's node does, and each slot's
+  /// node id (its position in program order, which updates shift): an
+  /// update rewrites positions, not the map.
+  std::unordered_map<const Operation *, unsigned> slotOfOp;
+  std::vector<unsigned> idOfSlot, slotOfId, freeSlots;
+  /// The destinations of each node's edges, ascending (with repeats):
+  /// those of node N at [successorStart[N], successorStart[N + 1]).
+  std::vector<unsigned> successors, successorStart;
+  Accessors readers, writers;
+  /// The nodes that may touch memory no value names.
+  std::vector<unsigned> unknownMemory;
 };
 
 /// True if code other than affine accesses, views, deallocation and dims of

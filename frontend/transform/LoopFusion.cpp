@@ -15,9 +15,11 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace affjit {
 
@@ -214,8 +216,14 @@ private:
   /// changed destination.
   bool fuseOnce(Block &block) {
     auto start = Clock::now();
-    MemRefDependenceGraph mdg(block,
-                              options.incremental ? &nodeCache : nullptr);
+    if (options.incremental && graph) {
+      graph->update(dirty);
+    } else {
+      graph.reset();
+      graph.emplace(block);
+    }
+    dirty.clear();
+    const MemRefDependenceGraph &mdg = *graph;
     if (options.checkIncremental)
       checkAgainstRecomputation(block, mdg);
     analysisTime += Clock::now() - start;
@@ -401,8 +409,8 @@ private:
       if (!permuted)
         continue;
       // Permuting and undoing may replace loops: summarize both again.
-      nodeCache.forget(c.src.op);
-      nodeCache.forget(c.dst.op);
+      dirty.insert(c.src.op);
+      dirty.insert(c.dst.op);
       Operation *moved = permuted->band.front().getOperation();
       if (context.remarksEnabled())
         remark(c, "interchanged the nest at " + describeLocation(moved) +
@@ -493,6 +501,23 @@ private:
     return best;
   }
 
+  /// Marks the top-level ops fusing `c` may change or erase: the two
+  /// nests, and the allocation and other users (deallocations) of the
+  /// buffers privatization may replace.
+  void markChanged(const Candidate &c, const std::vector<Value *> &forwarded) {
+    dirty.insert(c.src.op);
+    dirty.insert(c.dst.op);
+    Block &block = *c.dst.op->getBlock();
+    for (Value *m : forwarded) {
+      if (Operation *def = m->getDefiningOp())
+        if (Operation *top = def->findAncestorOpInBlock(block))
+          dirty.insert(top);
+      for (Operation *user : m->getUsers())
+        if (Operation *top = user->findAncestorOpInBlock(block))
+          dirty.insert(top);
+    }
+  }
+
   void apply(const Candidate &c, const DepthChoice &choice) {
     Operation *dstOp = c.dst.op;
     std::string srcAt = describeLocation(c.src.op);
@@ -500,9 +525,7 @@ private:
                                          ? c.memrefs
                                          : std::vector<Value *>{};
     std::vector<AffineForOp> dstLoops = choice.slice.dstLoops;
-    // The nodes the kept graph must summarize again.
-    nodeCache.forget(c.src.op);
-    nodeCache.forget(dstOp);
+    markChanged(c, forwarded);
     insertSlice(c.src.op, choice.slice);
     // The erased op's address may come back for a new op: forget it.
     for (auto it = failed.begin(); it != failed.end();)
@@ -532,8 +555,11 @@ private:
   PassContext &context;
   const LoopFusionOptions &options;
   std::set<std::pair<Operation *, Operation *>> failed;
-  /// Summaries of the nests no fusion changed since they were made.
-  MdgNodeCache nodeCache;
+  /// The graph of the last scan, brought up to date before the next one
+  /// in incremental mode.
+  std::optional<MemRefDependenceGraph> graph;
+  /// The top-level ops changed since the graph was last brought up to date.
+  std::unordered_set<const Operation *> dirty;
   /// The destination of the last fusion: where the next scan starts.
   Operation *resumeAt = nullptr;
   uint64_t pairAnalyses = 0;

@@ -50,9 +50,12 @@ struct LoopFusionOptions {
   /// The most affine loads and stores a fused nest may hold. Each fusion
   /// into a nest analyses and copies all of it, so a chain of N nests fused
   /// into one costs time quadratic in N; past this size a chain is fused
-  /// in pieces of about this size (with a remark), far above what a
-  /// kernel's nests hold.
-  uint64_t maxFusedAccesses = 1000;
+  /// in pieces of about this size (with a remark). Pieces of this size
+  /// stream their buffers once per few hundred accesses, run as fast as
+  /// longer ones or faster (a body of thousands of accesses outgrows the
+  /// instruction cache and LLVM's schedulers), and hold far more than a
+  /// kernel's nests do.
+  uint64_t maxFusedAccesses = 256;
 };
 
 /// Fuses the loop nests of every function in `module`.

@@ -287,6 +287,29 @@ TEST(BenchResultCheck, DifferencesCountInUlpsOfTheLargestMagnitude) {
   EXPECT_TRUE(exact.mismatch) << "bit for bit without fast math";
 }
 
+// NaN results agree whatever their sign and payload (LLVM leaves both
+// unspecified); everything else still counts bit for bit, -0 against +0
+// included.
+TEST(BenchResultCheck, NaNsAgreeWhateverTheirBits) {
+  using namespace affjit::bench;
+  float quiet = std::numeric_limits<float>::quiet_NaN();
+  uint32_t bits = 0xffc00001u; // negative, another payload
+  float other;
+  std::memcpy(&other, &bits, 4);
+  ArgumentSet expected = floats({quiet, 1.0f, 0.0f});
+  ArgumentSet payload = floats({other, 1.0f, 0.0f});
+  EXPECT_FALSE(
+      compareResults(expected, {}, payload, {}, CompareOptions{}).mismatch);
+  ArgumentSet notNaN = floats({1.0f, 1.0f, 0.0f});
+  EXPECT_TRUE(
+      compareResults(expected, {}, notNaN, {}, CompareOptions{}).mismatch);
+  ArgumentSet negativeZero = floats({quiet, 1.0f, -0.0f});
+  CompareOutcome zero =
+      compareResults(expected, {}, negativeZero, {}, CompareOptions{});
+  ASSERT_TRUE(zero.mismatch);
+  EXPECT_EQ(zero.mismatch->indices, (std::vector<int64_t>{2}));
+}
+
 TEST(BenchResultCheck, ScalarResultsAreCompared) {
   using namespace affjit::bench;
   auto none = ArgumentSet::generate({}, affjit::BenchmarkInputs{});
