@@ -540,7 +540,6 @@ def call_overhead(mod, reps, quick):
     inner = 2000 if quick else 20000
     nb = numba.njit(nb_empty)
     fn = mod.empty
-    raw_fn = fn._fn  # the extension's function, without the Python wrapper
 
     def loop_alone(n):
         for _ in range(n):
@@ -554,12 +553,8 @@ def call_overhead(mod, reps, quick):
         for _ in range(n):
             fn(a, b)
 
-    def loop_affjit_raw(n):
-        for _ in range(n):
-            raw_fn(a, b)
-
     loops = {"Python loop alone": loop_alone, "numba @njit": loop_numba,
-             "affjit": loop_affjit, "affjit, extension function (fn._fn)": loop_affjit_raw}
+             "affjit": loop_affjit}
     with tempfile.TemporaryDirectory() as tmp:
         lib = build_empty_c(tmp)
         if lib is not None:

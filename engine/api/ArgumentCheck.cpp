@@ -1,6 +1,8 @@
 // Argument checks against func.func parameter types (see ArgumentCheck.h).
 #include "engine/api/ArgumentCheck.h"
 
+#include "engine/api/FunctionInfo.h"
+
 namespace affjit {
 
 using detail::Argument;
@@ -124,6 +126,38 @@ std::string checkArgument(const Argument &a, Type t) {
   if (a.kind != Argument::Kind::Scalar || a.scalar != *kind)
     return "expected " + t.str() + ", got " + describe(a);
   return "";
+}
+
+detail::ParameterCheck parameterCheckOf(Type t) {
+  detail::ParameterCheck c;
+  c.memref = t.isMemRef();
+  std::optional<ScalarKind> kind =
+      scalarKindOfType(c.memref ? t.getElementType() : t);
+  c.passable = kind.has_value();
+  if (!kind)
+    return c;
+  c.kind = *kind;
+  if (!c.memref)
+    return c;
+  c.rank = t.getRank();
+  c.identityLayout = t.getLayoutKind() == LayoutKind::Identity;
+  for (int64_t d = 0; d < c.rank; ++d)
+    c.sizes.push_back(t.isDynamicDim(d) ? kDynamic : t.getDimSize(d));
+  return c;
+}
+
+bool parameterMatches(const Argument &a, const detail::ParameterCheck &c) {
+  if (!c.passable || a.scalar != c.kind)
+    return false;
+  if (!c.memref)
+    return a.kind == Argument::Kind::Scalar;
+  if (a.kind != Argument::Kind::MemRef || a.rank != c.rank || !a.descriptor)
+    return false;
+  const int64_t *sizes = descriptorSizes(a);
+  for (int64_t d = 0; d < a.rank; ++d)
+    if (c.sizes[d] != kDynamic && sizes[d] != c.sizes[d])
+      return false;
+  return !c.identityLayout || isRowMajor(a);
 }
 
 } // namespace affjit

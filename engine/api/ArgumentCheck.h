@@ -25,4 +25,15 @@ const int64_t *descriptorSizes(const detail::Argument &arg);
 /// static size, and (for identity layouts) row-major strides.
 std::string checkArgument(const detail::Argument &arg, Type param);
 
+namespace detail {
+struct ParameterCheck;
+}
+/// What checkArgument compares, read from `param` once.
+detail::ParameterCheck parameterCheckOf(Type param);
+/// Whether `arg` can be passed as the parameter `check` was made from:
+/// exactly when checkArgument finds no problem, without reading the type
+/// (a call's fast path; checkArgument then says why not).
+bool parameterMatches(const detail::Argument &arg,
+                      const detail::ParameterCheck &check);
+
 } // namespace affjit

@@ -13,6 +13,9 @@ Error CallFrame::check(const FunctionInfo &fn, std::span<const Argument> args) {
     return Error("@" + fn.name + " takes " + std::to_string(params.size()) +
                  " arguments, got " + std::to_string(args.size()));
   for (size_t i = 0; i < args.size(); ++i) {
+    if (i < fn.parameterChecks.size() &&
+        parameterMatches(args[i], fn.parameterChecks[i]))
+      continue;
     std::string problem = checkArgument(args[i], params[i]);
     if (!problem.empty())
       return Error("argument #" + std::to_string(i) + " of @" + fn.name + ": " +

@@ -40,6 +40,8 @@ FunctionInfo::create(std::string name, Type type, void (*packed)(void **)) {
     offset += size;
   }
   info->resultBytes = std::max<size_t>(offset, 16);
+  for (Type t : type.getInputs())
+    info->parameterChecks.push_back(parameterCheckOf(t));
   return info;
 }
 

@@ -25,6 +25,21 @@ struct ResultLayout {
   std::optional<ScalarKind> kind;
 };
 
+/// What an argument for one parameter must be, read from its type once so
+/// that checking a call reads no types (parameterMatches).
+struct ParameterCheck {
+  /// False for types no argument can be passed as (unranked memrefs,
+  /// vectors, element types without a scalar kind).
+  bool passable = false;
+  bool memref = false;
+  /// The scalar's kind, or the memref's element kind.
+  ScalarKind kind = ScalarKind::I1;
+  int64_t rank = 0;
+  bool identityLayout = false;
+  /// Per dimension, the static size or kDynamic.
+  std::vector<int64_t> sizes;
+};
+
 /// What EngineOptions::crossCheck needs to run a call again unoptimized:
 /// the module's text and the options it was compiled with.
 struct CrossCheckSource {
@@ -37,6 +52,8 @@ struct FunctionInfo {
   Type type;
   void (*packed)(void **) = nullptr;
   std::vector<ResultLayout> results;
+  /// One per parameter.
+  std::vector<ParameterCheck> parameterChecks;
   /// Bytes the result slot needs (at least 16).
   size_t resultBytes = 16;
   /// Per parameter, whether the function as written may write the memory

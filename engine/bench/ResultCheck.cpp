@@ -120,8 +120,8 @@ bool elementAgrees(ScalarKind k, const char *expected, const char *actual,
   ulps = sameBits ? 0 : elementUlps(k, expected, actual);
   // LLVM leaves the sign and payload of a NaN result unspecified (and
   // picks either operand's NaN when both are): a NaN agrees with a NaN.
-  if (sameBits || (std::isnan(loadFloat(k, expected)) &&
-                   std::isnan(loadFloat(k, actual))))
+  if (sameBits ||
+      (std::isnan(loadFloat(k, expected)) && std::isnan(loadFloat(k, actual))))
     return true;
   measured = difference(k, expected, actual, scale, *ulps);
   return options.fastMath && measured <= options.maxUlps;

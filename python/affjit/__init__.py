@@ -139,41 +139,13 @@ def _explain_out_of_bounds(message, source):
     return text + ")"
 
 
-class Function:
-    """A compiled function. Call it with NumPy arrays (or buffers) for
-    memrefs and numbers for scalars; returns None, a scalar, or a tuple."""
-
-    __slots__ = ("_fn", "_source", "__weakref__")
-
-    def __init__(self, fn, source):
-        self._fn = fn
-        self._source = source
-
-    def __call__(self, *args):
-        try:
-            return self._fn(*args)
-        except IndexError as e:
-            raise IndexError(
-                _explain_out_of_bounds(str(e), self._source)
-            ) from None
-
-    @property
-    def name(self):
-        return self._fn.name
-
-    @property
-    def signature(self):
-        """The func.func type: "(f32, memref<?xf32>) -> ()"."""
-        return self._fn.signature
-
-    @property
-    def parameters(self):
-        """Per parameter: type, dtype, shape (None for ?), layout, strides,
-        offset and whether the function writes it."""
-        return self._fn.parameters
-
-    def __repr__(self):
-        return f"<affjit.Function @{self.name} : {self.signature}>"
+# A compiled function: call it with NumPy arrays (or buffers) for memrefs
+# and numbers for scalars; it returns None, a scalar, or a tuple. Its
+# `name`, `signature` ("(f32, memref<?xf32>) -> ()") and `parameters`
+# (per parameter: type, dtype, shape with None for ?, layout, strides,
+# offset, whether the function writes it) describe it. The extension's type
+# itself, so that a call runs no Python code.
+Function = _affjit.Function
 
 
 _FUNC_NAME = re.compile(r"func\.func\s+(?:(?:public|private|nested)\s+)?@([\w$.\-]+)")
@@ -195,7 +167,7 @@ class Module:
         fn = self._functions.get(name)
         if fn is None:
             try:
-                fn = Function(self._engine.lookup(name), self._source)
+                fn = self._engine.lookup(name, self._source)
             except KeyError:
                 raise KeyError(f"no compiled function named @{name}") from None
             with self._lock:

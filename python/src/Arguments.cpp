@@ -1,6 +1,8 @@
 // Converting and checking call arguments (Arguments.h).
 #include "Arguments.h"
 
+#include <pybind11/numpy.h>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -80,6 +82,63 @@ std::string shapeText(const Py_buffer &view) {
   return text + ")";
 }
 
+/// The buffer-protocol format of a NumPy dtype kind and size, for the
+/// element types kindOfFormat knows; null for the others.
+const char *formatOfNumpy(char kind, int size) {
+  switch (kind) {
+  case 'b':
+    return size == 1 ? "?" : nullptr;
+  case 'f':
+    return size == 4 ? "f" : size == 8 ? "d" : nullptr;
+  case 'i':
+    return size == 1   ? "b"
+           : size == 2 ? "h"
+           : size == 4 ? "i"
+           : size == 8 ? "q"
+                       : nullptr;
+  }
+  return nullptr;
+}
+
+/// Fills `view` with what the buffer protocol would give for a NumPy array
+/// of a native-order element type without fields, reading the array
+/// directly: a call then costs no buffer export and release. Like NumPy's
+/// export, a C-contiguous array (NumPy's flag: sizes 0 and 1 allow any
+/// stride) gets row-major strides, written to `strides` (one per
+/// dimension). False for anything else, which takes the buffer protocol
+/// (and its errors).
+bool numpyView(py::handle arg, Py_buffer &view,
+               std::pmr::vector<Py_ssize_t> &strides) {
+  namespace npd = py::detail;
+  if (!npd::npy_api::get().PyArray_Check_(arg.ptr()))
+    return false;
+  const npd::PyArray_Proxy *array = npd::array_proxy(arg.ptr());
+  const npd::PyArrayDescr_Proxy *descr =
+      npd::array_descriptor_proxy(array->descr);
+  const char *format = formatOfNumpy(descr->kind, descr->elsize);
+  if (!format || descr->byteorder == '>' || descr->names || descr->subarray)
+    return false;
+  view.buf = array->data;
+  view.obj = nullptr;
+  view.itemsize = descr->elsize;
+  view.readonly = !(array->flags & npd::npy_api::NPY_ARRAY_WRITEABLE_);
+  view.ndim = array->nd;
+  view.format = const_cast<char *>(format);
+  view.shape = array->dimensions;
+  view.strides = array->strides;
+  view.suboffsets = nullptr;
+  if (array->flags & npd::npy_api::NPY_ARRAY_C_CONTIGUOUS_) {
+    strides.resize((size_t)array->nd);
+    Py_ssize_t stride = descr->elsize;
+    for (int d = array->nd; d-- > 0;) {
+      strides[(size_t)d] = stride;
+      stride *= array->dimensions[d];
+    }
+    view.strides = strides.data();
+  }
+  return true;
+}
+
 [[noreturn]] void raise(PyObject *type, const std::string &message) {
   PyErr_SetString(type, message.c_str());
   throw py::error_already_set();
@@ -157,7 +216,7 @@ HeldBuffer::~HeldBuffer() {
 
 ArgumentPack::ArgumentPack(const std::string &fn,
                            const std::vector<ParameterInfo> &params,
-                           const py::args &args)
+                           const py::tuple &args)
     : function(fn) {
   std::string signature;
   if (args.size() != params.size()) {
@@ -260,22 +319,12 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
     raise(PyExc_TypeError, which(i, param) +
                                ": memrefs with an affine-map layout cannot be "
                                "passed from Python");
-  auto buffer = std::make_unique<HeldBuffer>();
-  // DLPack producers without the buffer protocol go through NumPy's
-  // zero-copy import; the array it makes is kept for the call.
-  if (!PyObject_CheckBuffer(arg.ptr()) && py::hasattr(arg, "__dlpack__")) {
-    buffer->imported = py::module_::import("numpy").attr("from_dlpack")(arg);
-    arg = buffer->imported;
-  }
-  if (PyObject_GetBuffer(arg.ptr(), &buffer->view, PyBUF_RECORDS_RO) != 0) {
-    PyErr_Clear();
-    std::string got = py::str(py::type::handle_of(arg).attr("__name__"));
-    raise(PyExc_TypeError, which(i, param) +
-                               ": expected a NumPy array (or a buffer) of " +
-                               dtypeName(*param.kind) + ", got " + got);
-  }
-  buffer->held = true;
-  const Py_buffer &view = buffer->view;
+  // NumPy arrays are read directly; they stay alive as call arguments.
+  Py_buffer direct{};
+  std::pmr::vector<Py_ssize_t> directStrides(&memory);
+  const Py_buffer &view = numpyView(arg, direct, directStrides)
+                              ? direct
+                              : exportBuffer(i, arg, param);
   std::string_view format = view.format ? view.format : "B";
   std::optional<ScalarKind> have = kindOfFormat(format, view.itemsize);
   if (!have || !elementMatches(*param.kind, *have))
@@ -304,7 +353,7 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
   // Element strides: what NumPy gives in bytes, which must be whole
   // elements (a view into a structured array or a byte-offset slice is
   // not).
-  std::vector<int64_t> strides(rank);
+  std::pmr::vector<int64_t> strides(rank, &memory);
   for (size_t d = 0; d < rank; ++d) {
     Py_ssize_t bytes = view.strides[d];
     if (bytes % view.itemsize != 0)
@@ -360,7 +409,27 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
   detail::Argument a{detail::Argument::Kind::MemRef, *param.kind, (int64_t)rank,
                      descriptors.data() + start};
   packed.push_back(a);
+}
+
+const Py_buffer &ArgumentPack::exportBuffer(size_t i, py::handle arg,
+                                            const ParameterInfo &param) {
+  auto buffer = std::make_unique<HeldBuffer>();
+  // DLPack producers without the buffer protocol go through NumPy's
+  // zero-copy import; the array it makes is kept for the call.
+  if (!PyObject_CheckBuffer(arg.ptr()) && py::hasattr(arg, "__dlpack__")) {
+    buffer->imported = py::module_::import("numpy").attr("from_dlpack")(arg);
+    arg = buffer->imported;
+  }
+  if (PyObject_GetBuffer(arg.ptr(), &buffer->view, PyBUF_RECORDS_RO) != 0) {
+    PyErr_Clear();
+    std::string got = py::str(py::type::handle_of(arg).attr("__name__"));
+    raise(PyExc_TypeError, which(i, param) +
+                               ": expected a NumPy array (or a buffer) of " +
+                               dtypeName(*param.kind) + ", got " + got);
+  }
+  buffer->held = true;
   buffers.push_back(std::move(buffer));
+  return buffers.back()->view;
 }
 
 } // namespace affjit::python

@@ -11,7 +11,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstddef>
 #include <memory>
+#include <memory_resource>
 #include <string>
 #include <vector>
 
@@ -40,20 +42,28 @@ public:
   /// argument and its expected type.
   ArgumentPack(const std::string &function,
                const std::vector<ParameterInfo> &params,
-               const pybind11::args &args);
+               const pybind11::tuple &args);
   std::span<const detail::Argument> arguments() const { return packed; }
 
 private:
   void addScalar(size_t i, pybind11::handle arg, const ParameterInfo &param);
   void addMemRef(size_t i, pybind11::handle arg, const ParameterInfo &param);
+  /// `arg`'s memory through the buffer protocol (DLPack producers through
+  /// NumPy), held until the pack goes away.
+  const Py_buffer &exportBuffer(size_t i, pybind11::handle arg,
+                                const ParameterInfo &param);
   /// "argument #i of @f (memref<?xf32>)", the prefix of every error.
   std::string which(size_t i, const ParameterInfo &param) const;
 
   const std::string &function;
-  std::vector<detail::Argument> packed;
+  /// Storage for the vectors below: a call with a few arguments allocates
+  /// nothing.
+  alignas(std::max_align_t) std::byte arena[1024];
+  std::pmr::monotonic_buffer_resource memory{arena, sizeof arena};
+  std::pmr::vector<detail::Argument> packed{&memory};
   /// Descriptors {base, data, offset, sizes[rank], strides[rank]}, reserved
   /// up front so that pointers into it stay valid.
-  std::vector<int64_t> descriptors;
+  std::pmr::vector<int64_t> descriptors{&memory};
   std::vector<std::unique_ptr<HeldBuffer>> buffers;
 };
 

@@ -45,7 +45,11 @@ void installRuntimeErrorHandler() {
   affjit_rt_set_error_handler(onRuntimeError, nullptr);
 }
 
-std::optional<std::string> runGuarded(const std::function<void()> &body) {
+namespace {
+
+/// runGuarded's body, a template so that a call through guardedInvoke
+/// allocates nothing (a std::function of its lambda would).
+template <typename Body> std::optional<std::string> guarded(Body &&body) {
   sigjmp_buf jump;
   sigjmp_buf *previous = activeCall;
   activeCall = &jump;
@@ -61,10 +65,16 @@ std::optional<std::string> runGuarded(const std::function<void()> &body) {
   return std::nullopt;
 }
 
+} // namespace
+
+std::optional<std::string> runGuarded(const std::function<void()> &body) {
+  return guarded(body);
+}
+
 std::optional<std::string> guardedInvoke(const Function &fn,
                                          std::span<const detail::Argument> args,
                                          Results &results, Error &error) {
-  return runGuarded([&] { error = fn.invoke(args, results); });
+  return guarded([&] { error = fn.invoke(args, results); });
 }
 
 } // namespace affjit::python

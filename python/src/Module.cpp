@@ -56,11 +56,14 @@ PyEngine makeEngine(const std::string &pipeline, bool fastMath,
   return PyEngine{std::make_shared<Engine>(options), log};
 }
 
-/// A compiled function with its parameters, looked up once.
+/// A compiled function with its parameters, looked up once, and the
+/// source it was compiled from (to name the memref of an out-of-bounds
+/// access).
 struct PyFunction {
   Function fn;
   std::string name;
   std::vector<ParameterInfo> params;
+  std::string source;
 };
 
 /// NumPy's scalar types for results, imported once (never destroyed:
@@ -120,16 +123,21 @@ py::object resultsObject(const Results &results) {
 }
 
 /// Runtime errors as exceptions: out-of-bounds accesses of checked code
-/// are IndexErrors (python/affjit names the memref), the rest
-/// RuntimeErrors.
-[[noreturn]] void raiseRuntimeError(const std::string &message) {
-  bool outOfBounds = message.find("out-of-bounds access") != std::string::npos;
-  PyErr_SetString(outOfBounds ? PyExc_IndexError : PyExc_RuntimeError,
-                  message.c_str());
+/// are IndexErrors naming the memref (python/affjit finds it in the
+/// source), the rest RuntimeErrors.
+[[noreturn]] void raiseRuntimeError(const PyFunction &f,
+                                    const std::string &message) {
+  if (message.find("out-of-bounds access") == std::string::npos) {
+    PyErr_SetString(PyExc_RuntimeError, message.c_str());
+    throw py::error_already_set();
+  }
+  std::string explained = py::str(py::module_::import("affjit").attr(
+      "_explain_out_of_bounds")(message, f.source));
+  PyErr_SetString(PyExc_IndexError, explained.c_str());
   throw py::error_already_set();
 }
 
-py::object callFunction(const PyFunction &f, const py::args &args) {
+py::object callFunction(const PyFunction &f, const py::tuple &args) {
   ArgumentPack pack(f.name, f.params, args);
   Results results;
   Error error;
@@ -139,7 +147,7 @@ py::object callFunction(const PyFunction &f, const py::args &args) {
     stopped = guardedInvoke(f.fn, pack.arguments(), results, error);
   }
   if (stopped)
-    raiseRuntimeError(*stopped);
+    raiseRuntimeError(f, *stopped);
   if (error)
     throw py::value_error(error.message());
   return resultsObject(results);
@@ -168,6 +176,41 @@ py::dict parameterDict(const ParameterInfo &p) {
     d["written"] = p.written;
   }
   return d;
+}
+
+/// `Function.__call__` as the type's call slot: calls skip pybind11's
+/// overload dispatch, which would cost as much as the rest of the call.
+PyObject *callSlot(PyObject *self, PyObject *args, PyObject *kwargs) {
+  try {
+    if (kwargs && PyDict_Size(kwargs) != 0) {
+      PyErr_SetString(PyExc_TypeError,
+                      "compiled functions take no keyword arguments");
+      return nullptr;
+    }
+    // The instance's C++ object, without pybind11's type lookup (the slot
+    // is only on this type and Python subclasses of it).
+    auto *instance = reinterpret_cast<py::detail::instance *>(self);
+    py::detail::value_and_holder v = instance->get_value_and_holder();
+    if (!v.holder_constructed()) {
+      PyErr_SetString(PyExc_TypeError, "affjit.Function is not initialized");
+      return nullptr;
+    }
+    const PyFunction &f = *v.value_ptr<PyFunction>();
+    return callFunction(f, py::reinterpret_borrow<py::tuple>(args))
+        .release()
+        .ptr();
+  } catch (py::error_already_set &e) {
+    e.restore();
+  } catch (py::builtin_exception &e) {
+    e.set_error();
+  } catch (const std::exception &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+std::string functionRepr(const PyFunction &f) {
+  return "<affjit.Function @" + f.name + " : " + f.fn.signature() + ">";
 }
 
 py::tuple remarkTuple(const Remark &r) {
@@ -208,11 +251,12 @@ PYBIND11_MODULE(_affjit, m) {
           },
           py::arg("text"), py::arg("name"))
       .def("lookup",
-           [](const PyEngine &e, const std::string &name) {
+           [](const PyEngine &e, const std::string &name,
+              const std::string &source) {
              affjit::Expected<affjit::Function> fn = e.engine->lookup(name);
              if (!fn)
                throw py::key_error(fn.error().message());
-             return PyFunction{*fn, name, fn->parameters()};
+             return PyFunction{*fn, name, fn->parameters(), source};
            })
       // (True, IR) or (False, diagnostics).
       .def(
@@ -239,8 +283,14 @@ PYBIND11_MODULE(_affjit, m) {
            })
       .def("host_cpu", [](const PyEngine &e) { return e.engine->hostCpu(); });
 
-  py::class_<PyFunction>(m, "Function")
-      .def("__call__", &callFunction)
+  py::class_<PyFunction>(m, "Function",
+                         "A compiled function: call it with NumPy arrays (or "
+                         "buffers) for memrefs and numbers for scalars; it "
+                         "returns None, a scalar, or a tuple.",
+                         py::custom_type_setup([](PyHeapTypeObject *type) {
+                           type->ht_type.tp_call = callSlot;
+                         }))
+      .def("__repr__", &functionRepr)
       .def_property_readonly("name", [](const PyFunction &f) { return f.name; })
       .def_property_readonly(
           "signature", [](const PyFunction &f) { return f.fn.signature(); })

@@ -72,3 +72,43 @@ def test_identity_layout_accepts_only_contiguous(m, n, step):
         raise AssertionError("a non-contiguous view was accepted")
     k.softmax(view, Y)
     np.testing.assert_allclose(Y.sum(axis=1), 1, rtol=1e-5)
+
+
+def _outcome(call):
+    """What a call did: its result, or the type and text of its error."""
+    try:
+        return ("ok", call())
+    except (TypeError, ValueError) as e:
+        return (type(e).__name__, str(e))
+
+
+@given(m=st.integers(0, 12), n=st.integers(0, 12), rows=slices, cols=slices,
+       transpose=st.booleans(),
+       dtype=st.sampled_from([np.float64, np.float32, np.int64, np.uint8, np.float16]),
+       readonly=st.booleans())
+def test_arrays_read_directly_agree_with_the_buffer_protocol(
+        m, n, rows, cols, transpose, dtype, readonly):
+    # NumPy arrays are read without exporting a buffer; the same array
+    # through memoryview takes the buffer protocol. Both must be accepted
+    # or refused alike, with the same message, and compute the same.
+    base = np.arange(m * n).astype(dtype).reshape(m, n)
+    view = base[rows, cols]
+    if transpose:
+        view = view.T
+    view.flags.writeable = not readonly
+    strided = mod("sum", kernels.STRIDED_SUM).block_sum
+    softmax = mod("softmax", kernels.SOFTMAX).softmax
+    out_a, out_b = np.zeros(1), np.zeros(1)
+    a = _outcome(lambda: (strided(view, out_a), out_a[0]))
+    b = _outcome(lambda: (strided(memoryview(view), out_b), out_b[0]))
+    assert a == b
+    y_a = np.zeros(view.shape, np.float32)
+    y_b = np.zeros(view.shape, np.float32)
+    a = _outcome(lambda: softmax(view, y_a))
+    b = _outcome(lambda: softmax(memoryview(view), y_b))
+    assert a == b
+    assert np.array_equal(y_a, y_b, equal_nan=True)
+    # A read-only array where the function writes is refused either way.
+    c = _outcome(lambda: softmax(np.zeros(view.shape, np.float32), view))
+    d = _outcome(lambda: softmax(np.zeros(view.shape, np.float32), memoryview(view)))
+    assert c == d

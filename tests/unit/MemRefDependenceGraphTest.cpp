@@ -381,8 +381,7 @@ TEST(MemRefDependenceGraph, UpdatedGraphIsTheGraphBuiltAfresh) {
       for (const MdgNode &a : scratch.getNodes()) {
         ASSERT_EQ(g.getNode(a.op)->id, a.id) << text;
         for (const MdgNode &b : scratch.getNodes())
-          ASSERT_EQ(g.hasEdge(a.id, b.id), scratch.hasEdge(a.id, b.id))
-              << text;
+          ASSERT_EQ(g.hasEdge(a.id, b.id), scratch.hasEdge(a.id, b.id)) << text;
         for (Value *root : a.reads)
           ASSERT_EQ(g.getNodesTouching(root), scratch.getNodesTouching(root))
               << text;
