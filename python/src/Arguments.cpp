@@ -3,6 +3,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -353,7 +354,13 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
   // Element strides: what NumPy gives in bytes, which must be whole
   // elements (a view into a structured array or a byte-offset slice is
   // not).
-  std::pmr::vector<int64_t> strides(rank, &memory);
+  // The descriptor {base, data, offset, sizes, strides}, in place (the
+  // words were reserved): strides are converted into it as they are
+  // checked.
+  size_t start = descriptors.size();
+  descriptors.resize(start + 3 + 2 * rank);
+  int64_t *descriptor = descriptors.data() + start;
+  int64_t *strides = descriptor + 3 + rank;
   for (size_t d = 0; d < rank; ++d) {
     Py_ssize_t bytes = view.strides[d];
     if (bytes % view.itemsize != 0)
@@ -401,13 +408,11 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
   // the offset is.
   char *first = static_cast<char *>(view.buf);
   auto data = (int64_t)(intptr_t)(first - offset * view.itemsize);
-  size_t start = descriptors.size();
-  descriptors.insert(descriptors.end(), {data, data, offset});
-  for (size_t d = 0; d < rank; ++d)
-    descriptors.push_back(view.shape[d]);
-  descriptors.insert(descriptors.end(), strides.begin(), strides.end());
+  descriptor[0] = descriptor[1] = data;
+  descriptor[2] = offset;
+  std::copy(view.shape, view.shape + rank, descriptor + 3);
   detail::Argument a{detail::Argument::Kind::MemRef, *param.kind, (int64_t)rank,
-                     descriptors.data() + start};
+                     descriptor};
   packed.push_back(a);
 }
 
