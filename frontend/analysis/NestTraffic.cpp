@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace affjit {
@@ -162,9 +163,25 @@ double linearBodyBytes(const std::vector<Operation *> &ops, AffineForOp loop) {
   return bytes;
 }
 
-/// `fits` is `loop`'s footprint, computed once by the caller.
+/// Footprints of the loops of one nest, each computed once: its bounding
+/// boxes take exact integer optimization, and the traffic at each cache
+/// level asks for the same loops.
+class FootprintCache {
+public:
+  const std::optional<Footprint> &of(AffineForOp loop) {
+    auto [it, added] = known.try_emplace(loop.getOperation());
+    if (added)
+      it->second = footprint(loop);
+    return it->second;
+  }
+
+private:
+  std::unordered_map<Operation *, std::optional<Footprint>> known;
+};
+
+/// `fits` is `loop`'s footprint.
 double traffic(AffineForOp loop, const std::optional<Footprint> &fits,
-               double capacity) {
+               double capacity, FootprintCache &footprints) {
   if (fits && fits->total <= capacity)
     return fits->total;
   double trips = (double)tripCountOf(loop), bytes = 0;
@@ -179,14 +196,14 @@ double traffic(AffineForOp loop, const std::optional<Footprint> &fits,
       }
       // An inner loop that fits keeps what does not move with this loop
       // (B's panel across gemm's rows) from one iteration to the next.
-      std::optional<Footprint> f = footprint(inner);
+      const std::optional<Footprint> &f = footprints.of(inner);
       if (f && f->total <= capacity) {
         for (auto [memref, size] : f->parts)
           bytes += movesWith(inner, memref, loop.getInductionVar())
                        ? size * trips
                        : size;
       } else {
-        bytes += traffic(inner, f, capacity) * trips;
+        bytes += traffic(inner, f, capacity, footprints) * trips;
       }
       return WalkResult::skip();
     });
@@ -204,11 +221,12 @@ std::optional<double> estimateFootprintBytes(AffineForOp loop) {
 
 NestTraffic estimateNestTraffic(AffineForOp root, const CacheSizes &caches) {
   NestTraffic t;
-  std::optional<Footprint> f = footprint(root);
+  FootprintCache footprints;
+  const std::optional<Footprint> &f = footprints.of(root);
   if (f)
     t.compulsoryBytes = f->total;
-  t.l1Bytes = traffic(root, f, (double)caches.l1);
-  t.l2Bytes = traffic(root, f, (double)caches.l2);
+  t.l1Bytes = traffic(root, f, (double)caches.l1, footprints);
+  t.l2Bytes = traffic(root, f, (double)caches.l2, footprints);
   return t;
 }
 
