@@ -4,7 +4,9 @@
 #include "engine/cli/Contract.h"
 #include "engine/cli/Suggest.h"
 
+#include <algorithm>
 #include <iostream>
+#include <span>
 
 namespace affjit::cli {
 
@@ -49,6 +51,32 @@ static std::string passNames() {
   return names;
 }
 
+/// The passes a spec can name with their summaries, then what `default`
+/// runs and what runs by itself: `--help-passes`.
+static void printPassHelp(std::ostream &os) {
+  const PassRegistry &registry = passRegistry();
+  size_t width = 0;
+  for (const PassInfo &pass : registry.passes)
+    width = std::max(width, pass.name.size());
+  os << "Passes (--pipeline=NAME,NAME,...; --opt-report and --dump-after "
+        "take the same names):\n";
+  for (const PassInfo &pass : registry.passes)
+    os << "  " << pass.name << std::string(width + 2 - pass.name.size(), ' ')
+       << pass.summary << "\n";
+  auto list = [&](std::span<const std::string_view> names) {
+    std::string out;
+    for (std::string_view name : names)
+      out += (out.empty() ? "" : ", ") + std::string(name);
+    return out;
+  };
+  os << "\ndefault runs, in order: " << list(registry.defaultPipeline)
+     << "\nwith more than one thread, default also runs: "
+     << list(registry.parallelPipeline)
+     << "\nrun by itself last, when a pass relied on distinct memref "
+        "arguments (not named in a spec; --assume-distinct-args drops it): "
+     << list(registry.implicitPasses) << "\n";
+}
+
 void addThreadsOption(CLI::App *cmd, unsigned &threads) {
   cmd->add_option("--threads", threads,
                   "Threads parallel loops run on (0, the default: "
@@ -87,6 +115,13 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
                   "Print the IR after this pass (or all) to stderr (known: "
                   "all" +
                       passes + ")");
+  cmd->add_flag_callback(
+      "--help-passes",
+      [] {
+        printPassHelp(std::cout);
+        throw CLI::Success();
+      },
+      "Print what each pass does and what default runs, and exit");
 }
 
 std::optional<CompilePipeline> makePipeline(const CompileOptions &options) {

@@ -48,8 +48,8 @@ const PassRegistry &passRegistry() {
        "(gemm's i,k,j to i,j,k)",
        [](Module &m, PassContext &c) { return interchangeLoops(m, c); }},
       {"tile",
-       "loops inside a reuse loop tiled so one of its iterations fits half "
-       "the L2 (gemm's B in Tk x Tj tiles)",
+       "loops inside a reuse loop tiled so one of its iterations fits three "
+       "quarters of the L2 (gemm's B in Tk x Tj tiles)",
        [](Module &m, PassContext &c) { return tileLoops(m, c); }},
       {"scalrep",
        "stores forwarded to loads of the same element; write-only buffers "

@@ -136,4 +136,30 @@ TEST(PipelineCli, HelpListsTheKnownNames) {
   }
 }
 
+TEST(PipelineCli, HelpPassesListsTheRegistry) {
+  for (const char *subcommand : {"opt", "run", "llvm", "asm"}) {
+    CommandResult r = runCommand(shellQuote(affjitBinary()) + " " + subcommand +
+                                 " --help-passes");
+    ASSERT_EQ(r.exitCode, 0) << subcommand << "\n" << r.err;
+    const affjit::PassRegistry &registry = affjit::passRegistry();
+    for (const affjit::PassInfo &pass : registry.passes) {
+      // One line per pass: its name, then its summary.
+      std::string line = "  " + std::string(pass.name);
+      size_t at = r.out.find(line + " ");
+      ASSERT_NE(at, std::string::npos) << pass.name << "\n" << r.out;
+      size_t end = r.out.find('\n', at);
+      EXPECT_NE(r.out.substr(at, end - at).find(std::string(pass.summary)),
+                std::string::npos)
+          << r.out;
+    }
+    std::string order;
+    for (std::string_view name : registry.defaultPipeline)
+      order += (order.empty() ? "" : ", ") + std::string(name);
+    EXPECT_NE(r.out.find("default runs, in order: " + order + "\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("alias-guard"), std::string::npos) << r.out;
+  }
+}
+
 } // namespace
