@@ -58,11 +58,13 @@ static void printPassHelp(std::ostream &os) {
   size_t width = 0;
   for (const PassInfo &pass : registry.passes)
     width = std::max(width, pass.name.size());
-  os << "Passes (--pipeline=NAME,NAME,...; --opt-report and --dump-after "
-        "take the same names):\n";
+  os << "Passes (--pipeline=NAME,NAME{OPTION=VALUE ...},...; --opt-report "
+        "and --dump-after take the same names):\n";
+  std::string optionIndent(width + 4, ' ');
   for (const PassInfo &pass : registry.passes)
     os << "  " << pass.name << std::string(width + 2 - pass.name.size(), ' ')
-       << pass.summary << "\n";
+       << pass.summary << "\n"
+       << describePassOptions(pass.options, optionIndent);
   auto list = [&](std::span<const std::string_view> names) {
     std::string out;
     for (std::string_view name : names)

@@ -6,6 +6,7 @@
 
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/transform/PassOptions.h"
 
 #include <functional>
 #include <string>
@@ -42,6 +43,15 @@ public:
   /// EngineOptions::threads); 1 means no parallel loops.
   unsigned getThreads() const { return threads; }
   std::string_view getPassName() const { return passName; }
+  /// The options the spec gave this pass (`fuse{siblings=false}`), checked
+  /// against the ones it declares; none by default.
+  const PassOptionValues &getPassOptions() const {
+    static const PassOptionValues none;
+    return passOptions ? *passOptions : none;
+  }
+  void setPassOptions(const PassOptionValues *options) {
+    passOptions = options;
+  }
 
   /// Whether remarks are wanted: a pass need not compose messages (or
   /// describe bounds) that nobody reads.
@@ -58,6 +68,7 @@ private:
   RemarkSink remarks;
   bool fastMath;
   unsigned threads;
+  const PassOptionValues *passOptions = nullptr;
 };
 
 } // namespace affjit

@@ -31,6 +31,76 @@ namespace {
 constexpr std::string_view kAliasGuard = "alias-guard";
 } // namespace
 
+namespace {
+
+using Kind = PassOptionInfo::Kind;
+
+const PassOptionInfo kFuseOptions[] = {
+    {"producer-consumer", Kind::Bool,
+     "fuse producers into the nests that read what they write"},
+    {"siblings", Kind::Bool, "fuse independent nests that read one input"},
+    {"compute-tolerance", Kind::Number,
+     "the most recomputation a fused nest may add (0.3: 30%)", 0, 1e6},
+    {"max-fused-accesses", Kind::Integer,
+     "the most affine loads and stores a fused nest may hold", 2, 1e9},
+};
+
+const PassOptionInfo kUnrollJamOptions[] = {
+    {"max-factor", Kind::Integer, "the most copies of one loop's body", 1, 64},
+};
+
+const PassOptionInfo kSkewJamOptions[] = {
+    {"rows", Kind::Integer, "rows run at once", 2, 64},
+};
+
+const PassOptionInfo kNormalizeOptions[] = {
+    {"promote-single-iteration", Kind::Bool,
+     "replace loops that run once by their body"},
+};
+
+const PassOptionInfo kParallelizeOptions[] = {
+    {"min-work", Kind::Number,
+     "loops whose one run executes fewer op instances stay sequential", 0,
+     1e18},
+};
+
+bool runFuse(Module &m, PassContext &c) {
+  LoopFusionOptions o;
+  const PassOptionValues &v = c.getPassOptions();
+  v.apply("producer-consumer", o.producerConsumer);
+  v.apply("siblings", o.sibling);
+  v.apply("compute-tolerance", o.computeTolerance);
+  v.apply("max-fused-accesses", o.maxFusedAccesses);
+  return fuseLoops(m, c, o);
+}
+
+bool runUnrollJam(Module &m, PassContext &c) {
+  UnrollAndJamOptions o;
+  c.getPassOptions().apply("max-factor", o.maxFactor);
+  return unrollAndJamLoops(m, c, o);
+}
+
+bool runSkewJam(Module &m, PassContext &c) {
+  SkewJamOptions o;
+  c.getPassOptions().apply("rows", o.rows);
+  return skewAndJamLoops(m, c, o);
+}
+
+bool runNormalize(Module &m, PassContext &c) {
+  NormalizeLoopsOptions o;
+  c.getPassOptions().apply("promote-single-iteration",
+                           o.promoteSingleIteration);
+  return normalizeLoops(m, c, o);
+}
+
+bool runParallelize(Module &m, PassContext &c) {
+  ParallelizeOptions o;
+  c.getPassOptions().apply("min-work", o.minWork);
+  return parallelizeLoops(m, c, o);
+}
+
+} // namespace
+
 const PassRegistry &passRegistry() {
   // Every pass a pipeline spec can name. A new pass is one line here:
   //   {"pass-name", "what it does, in one line", &runPassName},
@@ -42,7 +112,7 @@ const PassRegistry &passRegistry() {
        /*assumesDistinctArguments=*/false},
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
-       [](Module &m, PassContext &c) { return fuseLoops(m, c, {}); }},
+       runFuse, /*assumesDistinctArguments=*/true, kFuseOptions},
       {"interchange",
        "reduction loops sunk innermost where their loads are reused "
        "(gemm's i,k,j to i,j,k)",
@@ -70,11 +140,11 @@ const PassRegistry &passRegistry() {
       {"unroll-jam",
        "register blocking: loops around register accumulators unrolled, "
        "their copies jammed",
-       [](Module &m, PassContext &c) { return unrollAndJamLoops(m, c, {}); }},
+       runUnrollJam, /*assumesDistinctArguments=*/true, kUnrollJamOptions},
       {"skew-jam",
        "latency hiding: rows around an innermost recurrence run 8 at a "
        "time, each lagging behind the one before (seidel-2d)",
-       [](Module &m, PassContext &c) { return skewAndJamLoops(m, c, {}); }},
+       runSkewJam, /*assumesDistinctArguments=*/true, kSkewJamOptions},
       {"pack",
        "values an inner loop recomputes for every iteration of the loop "
        "around it computed once into a buffer (gemm's alpha * A[i, k])",
@@ -90,12 +160,11 @@ const PassRegistry &passRegistry() {
        /*assumesDistinctArguments=*/false},
       {"normalize",
        "affine.for loops from 0 with step 1; loops that run once inlined",
-       [](Module &m, PassContext &c) { return normalizeLoops(m, c, {}); },
-       /*assumesDistinctArguments=*/false},
+       runNormalize, /*assumesDistinctArguments=*/false, kNormalizeOptions},
       {"parallelize",
        "outermost provably parallel loops to affine.parallel, run on all "
        "threads when the work pays",
-       [](Module &m, PassContext &c) { return parallelizeLoops(m, c, {}); }},
+       runParallelize, /*assumesDistinctArguments=*/true, kParallelizeOptions},
   };
   // What `default` runs, in order (names from the table above).
   static const std::vector<std::string_view> defaultPipeline = {
@@ -206,8 +275,36 @@ bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
       return false;
     }
     pipeline.passes.push_back(pass);
+    pipeline.options.emplace_back();
   }
   return true;
+}
+
+/// The items of a spec: split at commas outside braces; nullopt with
+/// `error` on an empty item or unbalanced braces.
+std::optional<std::vector<std::string_view>> splitSpec(std::string_view spec,
+                                                       std::string &error) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= spec.size(); ++i) {
+    char ch = i < spec.size() ? spec[i] : ',';
+    depth += ch == '{' ? 1 : ch == '}' ? -1 : 0;
+    if (depth < 0 || depth > 1 || (i == spec.size() && depth != 0)) {
+      error = "unbalanced braces in --pipeline '" + std::string(spec) + "'";
+      return std::nullopt;
+    }
+    if (ch != ',' || depth != 0)
+      continue;
+    std::string_view item = trimBlanks(spec.substr(start, i - start));
+    if (item.empty()) {
+      error = "empty pass name in --pipeline '" + std::string(spec) + "'";
+      return std::nullopt;
+    }
+    out.push_back(item);
+    start = i + 1;
+  }
+  return out;
 }
 
 } // namespace
@@ -225,11 +322,27 @@ std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
   PassPipeline pipeline;
   if (spec == kNone)
     return pipeline;
-  std::optional<std::vector<std::string_view>> names =
-      splitPassList(spec, "--pipeline", error);
-  if (!names)
+  std::optional<std::vector<std::string_view>> items = splitSpec(spec, error);
+  if (!items)
     return std::nullopt;
-  for (std::string_view name : *names) {
+  for (std::string_view item : *items) {
+    size_t brace = item.find('{');
+    std::string_view name = trimBlanks(item.substr(0, brace));
+    std::string_view optionText;
+    if (brace != std::string_view::npos) {
+      if (item.back() != '}') {
+        error = "text after the options of '" + std::string(name) +
+                "' in --pipeline '" + std::string(spec) + "'";
+        return std::nullopt;
+      }
+      optionText = item.substr(brace + 1, item.size() - brace - 2);
+      if (name == kDefault || name == kNone) {
+        error = "'" + std::string(name) +
+                "' takes no options in --pipeline; give them to the pass "
+                "(e.g. default,fuse{siblings=false} runs fuse again)";
+        return std::nullopt;
+      }
+    }
     if (name == kDefault) {
       if (!appendDefault(registry, pipeline, threads, error))
         return std::nullopt;
@@ -246,15 +359,22 @@ std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
               "' in --pipeline (known: " + knownNames(registry) + ")";
       return std::nullopt;
     }
+    std::optional<PassOptionValues> options =
+        PassOptionValues::parse(optionText, name, pass->options, error);
+    if (!options)
+      return std::nullopt;
     pipeline.passes.push_back(pass);
+    pipeline.options.push_back(std::move(*options));
   }
   return pipeline;
 }
 
 std::string describePassPipeline(const PassPipeline &pipeline) {
   std::string names;
-  for (const PassInfo *pass : pipeline.passes)
-    names += (names.empty() ? "" : ",") + std::string(pass->name);
+  for (size_t i = 0; i < pipeline.passes.size(); ++i)
+    names +=
+        (names.empty() ? "" : ",") + std::string(pipeline.passes[i]->name) +
+        (i < pipeline.options.size() ? pipeline.options[i].describe() : "");
   return names;
 }
 
@@ -301,9 +421,12 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
   if (guard && guard->functions.empty())
     guard.reset();
   std::vector<SetAsideFunction> fallbacks = setAsideFallbacks(module);
-  for (const PassInfo *pass : pipeline.passes) {
+  for (size_t i = 0; i < pipeline.passes.size(); ++i) {
+    const PassInfo *pass = pipeline.passes[i];
     unsigned errorsBefore = diag.getNumErrors();
     PassContext context = contextFor(pass->name, diag, options);
+    if (i < pipeline.options.size())
+      context.setPassOptions(&pipeline.options[i]);
     TimingTree::Scope timed = timePhase(options.timing, pass->name);
     bool ok = pass->run(module, context);
     timed.stop();

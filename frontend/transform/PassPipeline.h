@@ -33,6 +33,9 @@ struct PassInfo {
   /// takes memref arguments to be distinct buffers: the pipeline then ends
   /// with the alias guard (AliasGuard.h).
   bool assumesDistinctArguments = true;
+  /// The options a spec may give it (`fuse{siblings=false}`); the pass
+  /// reads them from PassContext::getPassOptions.
+  std::span<const PassOptionInfo> options = {};
 };
 
 /// The passes a spec can name, and what `default` stands for.
@@ -68,16 +71,19 @@ std::string knownPassNames(std::string_view leading,
 std::string knownSelectableNames(std::string_view leading,
                                  const PassRegistry &registry);
 
-/// The passes to run, in order.
+/// The passes to run, in order, each with the options the spec gave it.
 struct PassPipeline {
   std::vector<const PassInfo *> passes;
+  /// One per pass (empty for passes given none).
+  std::vector<PassOptionValues> options;
 };
 
 /// Parses `spec` against `registry`: `none`, `default`, or pass names
 /// separated by commas (`default` may appear in a list, standing for its
-/// passes). On an empty spec or an unknown name returns nullopt with
-/// `error` set, e.g. "unknown pass 'foo' in --pipeline (known: none,
-/// default)".
+/// passes), each optionally with options in braces (`fuse{siblings=false}`,
+/// PassOptions.h). On an empty spec, an unknown name or a bad option
+/// returns nullopt with `error` set, e.g. "unknown pass 'foo' in
+/// --pipeline (known: none, default)".
 /// `threads` is how many threads the compiled code may use: with more than
 /// one, `default` also runs the registry's parallel passes.
 std::optional<PassPipeline>
@@ -85,8 +91,9 @@ parsePassPipeline(std::string_view spec, std::string &error,
                   const PassRegistry &registry = passRegistry(),
                   unsigned threads = 1);
 
-/// The names of a pipeline's passes joined by commas ("" for none): what
-/// the pipeline does, independent of how the spec spelled it.
+/// The names of a pipeline's passes with their options (`fuse{a=1}`),
+/// joined by commas ("" for none): what the pipeline does, independent of
+/// how the spec spelled it.
 std::string describePassPipeline(const PassPipeline &pipeline);
 
 /// The machine the registry's passes plan for, as they see it in this

@@ -33,6 +33,26 @@ bool logB(Module &, PassContext &) {
   return true;
 }
 
+/// Logs the options it was given, as its options struct would hold them.
+bool logOptions(Module &, PassContext &context) {
+  bool flag = false;
+  unsigned count = 7;
+  double ratio = 0.5;
+  const PassOptionValues &v = context.getPassOptions();
+  v.apply("flag", flag);
+  v.apply("count", count);
+  v.apply("ratio", ratio);
+  passLog().push_back("opts " + std::string(flag ? "true" : "false") + " " +
+                      std::to_string(count) + " " + std::to_string(ratio));
+  return true;
+}
+
+const PassOptionInfo kOptOptions[] = {
+    {"flag", PassOptionInfo::Kind::Bool, "a flag"},
+    {"count", PassOptionInfo::Kind::Integer, "a count", 1, 10},
+    {"ratio", PassOptionInfo::Kind::Number, "a ratio", 0, 1},
+};
+
 /// Fails without saying why: the pipeline must say which pass failed.
 bool failSilently(Module &, PassContext &) {
   passLog().push_back("fail");
@@ -72,6 +92,7 @@ const PassInfo kTestPasses[] = {
     {"complain", "fails with an error", &failWithError},
     {"break", "drops terminators", &dropTerminators},
     {"talk", "reports two remarks", &remarkTwice},
+    {"opts", "logs its options", &logOptions, true, kOptOptions},
 };
 const std::string_view kTestDefault[] = {"b", "a"};
 const PassRegistry kTestRegistry{kTestPasses, kTestDefault};
@@ -116,7 +137,7 @@ TEST(PassPipeline, UnknownNamesAreErrorsListingTheKnownNames) {
             "error: unknown pass 'None' in --pipeline " + known);
   EXPECT_EQ(parsed("zap", kTestRegistry),
             "error: unknown pass 'zap' in --pipeline (known: none, default, "
-            "a, b, fail, complain, break, talk)");
+            "a, b, fail, complain, break, talk, opts)");
 }
 
 TEST(PassPipeline, EmptySpecsAndEmptyNamesAreErrors) {
@@ -154,6 +175,72 @@ TEST(PassPipeline, DescriptionNamesThePassesNotTheSpelling) {
   EXPECT_EQ(describePassPipeline(*spelled), "b,a");
   EXPECT_EQ(describePassPipeline(*listed), "b,a");
   EXPECT_EQ(describePassPipeline(PassPipeline{}), "");
+}
+
+/// describePassPipeline of `spec` against the test registry, or "error:
+/// ...".
+std::string described(std::string_view spec) {
+  std::string error;
+  std::optional<PassPipeline> pipeline =
+      parsePassPipeline(spec, error, kTestRegistry);
+  return pipeline ? describePassPipeline(*pipeline) : "error: " + error;
+}
+
+TEST(PassPipeline, OptionsInBracesAreCheckedAndDescribedCanonically) {
+  EXPECT_EQ(described("opts{flag=true}"), "opts{flag=true}");
+  // Sorted by name, one spelling per value, blanks or commas between.
+  EXPECT_EQ(described("opts{ratio=0.25 flag=1}, a"),
+            "opts{flag=true,ratio=0.25},a");
+  EXPECT_EQ(described("opts{count=3,flag=0}"), "opts{count=3,flag=false}");
+  EXPECT_EQ(described("opts{}"), "opts");
+  EXPECT_EQ(described("opts{count=3},opts"), "opts{count=3},opts");
+  const char *where = "pass 'opts' in --pipeline";
+  EXPECT_EQ(described("opts{colour=red}"),
+            std::string("error: unknown option 'colour' for ") + where +
+                " (known: flag, count, ratio)");
+  EXPECT_EQ(described("a{flag=true}"),
+            "error: unknown option 'flag' for pass 'a' in --pipeline (it "
+            "takes none)");
+  EXPECT_EQ(described("opts{flag=yes}"),
+            std::string("error: option 'flag' of ") + where +
+                ": expected true or false, got 'yes'");
+  EXPECT_EQ(described("opts{count=11}"),
+            std::string("error: option 'count' of ") + where +
+                ": expected an integer in 1..10, got '11'");
+  EXPECT_EQ(described("opts{count=2.5}"),
+            std::string("error: option 'count' of ") + where +
+                ": expected an integer in 1..10, got '2.5'");
+  EXPECT_EQ(described("opts{ratio=nan}"),
+            std::string("error: option 'ratio' of ") + where +
+                ": expected a number in 0..1, got 'nan'");
+  EXPECT_EQ(described("opts{flag}"), std::string("error: option 'flag' of ") +
+                                         where +
+                                         " has no value (write flag=VALUE)");
+  EXPECT_EQ(described("opts{flag=true"),
+            "error: unbalanced braces in --pipeline 'opts{flag=true'");
+  EXPECT_EQ(described("opts{{flag=true}}"),
+            "error: unbalanced braces in --pipeline 'opts{{flag=true}}'");
+  EXPECT_EQ(described("opts{flag=true}x"),
+            "error: text after the options of 'opts' in --pipeline "
+            "'opts{flag=true}x'");
+  EXPECT_EQ(described("default{flag=true}")
+                .rfind("error: 'default' takes "
+                       "no options",
+                       0),
+            0u);
+}
+
+TEST(PassPipeline, AffjitPassesDeclareTheirOptions) {
+  // What --help-passes shows and the registry's passes read.
+  EXPECT_EQ(parsed("fuse{siblings=false producer-consumer=true "
+                   "compute-tolerance=0.5 max-fused-accesses=64}"),
+            "fuse");
+  EXPECT_EQ(parsed("unroll-jam{max-factor=4},skew-jam{rows=4},"
+                   "normalize{promote-single-iteration=false},"
+                   "parallelize{min-work=1000}"),
+            "unroll-jam skew-jam normalize parallelize");
+  EXPECT_EQ(parsed("fuse{siblings=no}").rfind("error: option 'siblings'", 0),
+            0u);
 }
 
 TEST(PassPipeline, TheDefaultTableNamesOnlyRegisteredPasses) {
@@ -215,6 +302,13 @@ protected:
   DiagnosticEngine diag;
   std::unique_ptr<Module> module;
 };
+
+TEST_F(PassRun, EachPassGetsItsOwnOptions) {
+  ASSERT_TRUE(run("opts{count=3 flag=true},opts,opts{ratio=0.25}"));
+  EXPECT_EQ(passLog(), (std::vector<std::string>{"opts true 3 0.500000",
+                                                 "opts false 7 0.500000",
+                                                 "opts false 7 0.250000"}));
+}
 
 TEST_F(PassRun, PassesRunInOrder) {
   EXPECT_TRUE(run("a,b,default"));
@@ -318,11 +412,11 @@ TEST(PassSelection, AllNamesOrNothing) {
   EXPECT_EQ(selected(" b , a,b"), "b,a");
   EXPECT_EQ(selected("fuse"),
             "error: unknown pass 'fuse' in --opt-report (known: all, a, b, "
-            "fail, complain, break, talk)");
+            "fail, complain, break, talk, opts)");
   EXPECT_EQ(selected("a,,b"), "error: empty pass name in --opt-report 'a,,b'");
   EXPECT_EQ(selected("none"),
             "error: unknown pass 'none' in --opt-report (known: all, a, b, "
-            "fail, complain, break, talk)");
+            "fail, complain, break, talk, opts)");
   std::string error;
   auto some = parsePassSelection("b", "--x", error, kTestRegistry);
   ASSERT_TRUE(some);

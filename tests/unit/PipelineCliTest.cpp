@@ -159,7 +159,58 @@ TEST(PipelineCli, HelpPassesListsTheRegistry) {
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("alias-guard"), std::string::npos) << r.out;
+    for (const affjit::PassInfo &pass : registry.passes)
+      for (const affjit::PassOptionInfo &option : pass.options)
+        EXPECT_NE(r.out.find(std::string(option.name) + "="), std::string::npos)
+            << option.name;
   }
+}
+
+/// Two nests reading one input: siblings `fuse` makes one nest of.
+const char *kSiblings =
+    R"(func.func @main(%in: memref<64xf32>, %a: memref<64xf32>, %b: memref<64xf32>) {
+  affine.for %i = 0 to 64 {
+    %v = affine.load %in[%i] : memref<64xf32>
+    %w = arith.addf %v, %v : f32
+    affine.store %w, %a[%i] : memref<64xf32>
+  }
+  affine.for %i = 0 to 64 {
+    %v = affine.load %in[%i] : memref<64xf32>
+    %w = arith.mulf %v, %v : f32
+    affine.store %w, %b[%i] : memref<64xf32>
+  }
+  return
+}
+)";
+
+size_t countOf(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(PipelineCli, PassOptionsInTheSpecReachThePass) {
+  static const std::string path = writeTempFile(kSiblings);
+  auto opt = [&](const std::string &spec) {
+    return runCommand(shellQuote(affjitBinary()) + " opt " + shellQuote(path) +
+                      " --assume-distinct-args --pipeline=" + shellQuote(spec));
+  };
+  CommandResult fused = opt("fuse");
+  ASSERT_EQ(fused.exitCode, 0) << fused.err;
+  EXPECT_EQ(countOf(fused.out, "affine.for"), 1u) << fused.out;
+  CommandResult kept = opt("fuse{siblings=false}");
+  ASSERT_EQ(kept.exitCode, 0) << kept.err;
+  EXPECT_EQ(countOf(kept.out, "affine.for"), 2u) << kept.out;
+  CommandResult bad = opt("fuse{sibling=false}");
+  EXPECT_EQ(bad.exitCode, 1);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_NE(bad.err.find("affjit: error: unknown option 'sibling' for pass "
+                         "'fuse' in --pipeline (known: producer-consumer, "
+                         "siblings, compute-tolerance, max-fused-accesses)"),
+            std::string::npos)
+      << bad.err;
 }
 
 } // namespace
