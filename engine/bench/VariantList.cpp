@@ -22,16 +22,24 @@ Expected<std::vector<std::string>> parseVariantList(const std::string &list,
                                                     const std::string &what) {
   std::vector<std::string> variants;
   size_t start = 0;
+  int depth = 0;
   for (size_t i = 0; i <= list.size(); ++i) {
-    if (i < list.size() && list[i] != ',')
-      continue;
+    // Commas inside a pass's options (`fuse{a=1,b=2}`) belong to it.
+    if (i < list.size()) {
+      depth += list[i] == '{' ? 1 : list[i] == '}' ? -1 : 0;
+      if (list[i] != ',' || depth > 0)
+        continue;
+    }
     std::string variant = list.substr(start, i - start);
     start = i + 1;
     if (variant.empty())
       return Error("empty variant in " + what + " '" + list + "'");
-    for (char &c : variant)
-      if (c == '+')
+    int inner = 0;
+    for (char &c : variant) {
+      inner += c == '{' ? 1 : c == '}' ? -1 : 0;
+      if (c == '+' && inner == 0)
         c = ',';
+    }
     CompileOptions options;
     options.pipeline = variant;
     Expected<CompilePipeline> pipeline = CompilePipeline::create(options);

@@ -176,6 +176,26 @@ TEST(BenchCli, AgreeingVariantsExitZeroAndPrintEveryVariant) {
   EXPECT_FALSE(contains(plain.out, "%BW")) << plain.out;
 }
 
+TEST(BenchCli, VariantsMayGivePassOptions) {
+  // Commas inside a pass's braces separate its options, not variants.
+  CommandResult r = bench(kChain, "--compare 'none,fuse{siblings=false,"
+                                  "compute-tolerance=0.5}+normalize' "
+                                  "--min-time 0 --no-bandwidth");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  // The table names a variant by its pipeline, '+' written as ','.
+  EXPECT_EQ(rowOf(r.out, "fuse{siblings=false,compute-tolerance=0.5},normalize")
+                .size(),
+            13u)
+      << r.out;
+  CommandResult bad =
+      bench(kChain, "--compare 'none,fuse{sibling=false}' --min-time 0");
+  EXPECT_EQ(bad.exitCode, 1);
+  EXPECT_NE(bad.err.find("unknown option 'sibling' for pass 'fuse' in "
+                         "--compare"),
+            std::string::npos)
+      << bad.err;
+}
+
 // A kernel printing its memref and a scalar on every call (MLIR's runner
 // utilities): timed, it would print thousands of times before the table.
 TEST(BenchCli, AKernelThatPrintsPrintsNothing) {
