@@ -34,7 +34,7 @@
 // - BM_Grain/N/threads:T: saxpy over N floats with every parallel loop
 //   parallelized (AFFJIT_PARALLEL_MIN_WORK=0): where the all-core row
 //   overtakes the 1-thread row is the work a parallel region needs to pay,
-//   the basis of ParallelizeOptions::defaultMinWork (saxpy runs about 5 op
+//   the basis of TargetModel::parallelMinWork (saxpy runs about 5 op
 //   instances per element).
 //
 // The bench pins nothing: the runtime's threads inherit the caller's CPU

@@ -9,8 +9,8 @@
 #include "engine/Pipeline.h"
 #include "engine/api/FunctionInfo.h"
 #include "engine/jit/Jit.h"
-#include "frontend/analysis/FusionCost.h"
 #include "frontend/ir/MemoryEffects.h"
+#include "frontend/target/TargetModel.h"
 #include "runtime/TrafficTrace.h"
 
 #include <llvm/Support/Error.h>
@@ -235,7 +235,7 @@ std::vector<NestTrafficMeasurement> Engine::measuredTraffic() const {
 }
 
 SimulatedCaches Engine::simulatedCaches() {
-  CacheSizes host = CacheSizes::host();
+  const CacheSizes &host = TargetModel::host().caches;
   return {host.l1, host.l1Ways, host.l2, host.l2Ways, host.lineBytes};
 }
 

@@ -7,100 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <optional>
 #include <set>
 #include <string>
-#include <unistd.h>
 #include <unordered_map>
 
 namespace affjit {
-
-/// A sysfs cache size ("32K", "1024K", "32M") in bytes; 0 if unreadable.
-static int64_t readCacheSize(const std::string &file) {
-  std::ifstream in(file);
-  int64_t v = 0;
-  std::string unit;
-  if (!(in >> v))
-    return 0;
-  in >> unit;
-  return unit == "K" ? v << 10 : unit == "M" ? v << 20 : v;
-}
-
-/// A plain sysfs number; 0 if unreadable.
-static int64_t readNumber(const std::string &file) {
-  std::ifstream in(file);
-  int64_t v = 0;
-  return in >> v ? v : 0;
-}
-
-/// The data caches Linux lists for CPU 0 (what each core sees of a shared
-/// L3: glibc's sysconf reports some machines' L3 for the whole package);
-/// false when sysfs does not say.
-static bool readSysfsCaches(CacheSizes &c) {
-  bool found = false;
-  for (int i = 0; i < 8; ++i) {
-    std::string dir =
-        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
-    std::ifstream levelIn(dir + "level"), typeIn(dir + "type");
-    int level = 0;
-    std::string type;
-    if (!(levelIn >> level) || !(typeIn >> type) || type == "Instruction")
-      continue;
-    int64_t size = readCacheSize(dir + "size");
-    if (size <= 0)
-      continue;
-    found = true;
-    int64_t ways = readNumber(dir + "ways_of_associativity");
-    if (level == 1) {
-      c.l1 = size;
-      c.l1Ways = ways > 0 ? ways : c.l1Ways;
-      int64_t line = readNumber(dir + "coherency_line_size");
-      c.lineBytes = line > 0 ? line : c.lineBytes;
-    } else if (level == 2) {
-      c.l2 = size;
-      c.l2Ways = ways > 0 ? ways : c.l2Ways;
-    } else if (level == 3) {
-      c.last = size;
-    }
-  }
-  return found;
-}
-
-/// `size` replaced by the environment variable `name`, if it holds a
-/// positive number of bytes.
-static void overrideFromEnv(const char *name, int64_t &size) {
-  if (const char *env = std::getenv(name)) {
-    char *end = nullptr;
-    long long v = std::strtoll(env, &end, 10);
-    if (end != env && *end == '\0' && v > 0)
-      size = v;
-  }
-}
-
-CacheSizes CacheSizes::host() {
-  static const CacheSizes sizes = [] {
-    CacheSizes c;
-    c.last = 0;
-    if (!readSysfsCaches(c)) {
-#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
-      long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE),
-           l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-      if (l1 > 0)
-        c.l1 = l1;
-      if (l2 > 0)
-        c.l2 = l2;
-#endif
-    }
-    if (c.last <= 0)
-      c.last = c.l2;
-    // What a machine with other caches would get (tests, experiments).
-    overrideFromEnv("AFFJIT_L2_BYTES", c.l2);
-    overrideFromEnv("AFFJIT_LLC_BYTES", c.last);
-    return c;
-  }();
-  return sizes;
-}
 
 namespace {
 

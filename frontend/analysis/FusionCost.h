@@ -24,11 +24,7 @@ struct CacheSizes {
   /// Ways of the L1 data cache and the L2, and the line size: what the
   /// traffic measurement's simulated caches are built like.
   int64_t l1Ways = 8, l2Ways = 8, lineBytes = 64;
-  /// This machine's (from sysfs, else sysconf), or the defaults where it
-  /// does not say; the environment variables AFFJIT_L2_BYTES and
-  /// AFFJIT_LLC_BYTES, positive numbers of bytes, replace the L2's and the
-  /// last level's sizes.
-  static CacheSizes host();
+  // The host's: TargetModel::host().caches (frontend/target).
 };
 
 /// What a loop with a non-constant trip count is assumed to run.

@@ -24,13 +24,15 @@
 
 #include "frontend/analysis/FusionCost.h"
 #include "frontend/ir/IR.h"
+#include "frontend/target/TargetModel.h"
 #include "frontend/transform/PassContext.h"
 
 namespace affjit {
 
 struct LoopFusionOptions {
-  /// Cache sizes the working set is measured against.
-  CacheSizes caches = CacheSizes::host();
+  /// Cache sizes the working set is measured against (the pass registry
+  /// gives the context's target's).
+  CacheSizes caches = TargetModel::host().caches;
   /// The most recomputation a fused nest may add (0.3: 30%), as MLIR's
   /// `fusion-compute-tolerance`.
   double computeTolerance = 0.3;

@@ -547,7 +547,7 @@ void tileAfterDistribution(AffineForOp loop, const TileModel &model,
 } // namespace
 
 bool tileLoops(Module &module, PassContext &context) {
-  CacheSizes caches = CacheSizes::host();
+  CacheSizes caches = context.getTarget().caches;
   // Without a last level beyond the L2, tiles are wanted as soon as the
   // data outgrows what a tile may take.
   double lastLevel = (double)caches.last * kLastLevelShare,

@@ -104,7 +104,7 @@ std::string describeRegisterBlock(AffineForOp innermost) {
 bool reportNests(Module &module, PassContext &context) {
   if (!context.remarksEnabled())
     return true;
-  CacheSizes caches = CacheSizes::host();
+  CacheSizes caches = context.getTarget().caches;
   walkOps<FuncOp>(module.getOperation(), [&](FuncOp func) {
     if (func.isDeclaration())
       return;

@@ -108,7 +108,7 @@ void collectInvariantOps(PackCandidate &c) {
 }
 
 /// Why `c` cannot be packed, or "".
-std::string checkCandidate(PackCandidate &c) {
+std::string checkCandidate(PackCandidate &c, const CacheSizes &caches) {
   std::optional<uint64_t> outerTrips = getConstantTripCount(c.outer);
   if (!outerTrips || *outerTrips < 2)
     return "the loop around it does not run a constant number (>= 2) of "
@@ -135,7 +135,7 @@ std::string checkCandidate(PackCandidate &c) {
   // stay in the L2 next to what the outer loop streams.
   __int128 bytes = (__int128)c.tripCount * (__int128)c.packed.size() *
                    ((elem.getWidth() + 7) / 8);
-  if (bytes > (__int128)CacheSizes::host().l2 / 4)
+  if (bytes > (__int128)caches.l2 / 4)
     return "the buffer would take more than a quarter of the L2";
   return "";
 }
@@ -219,7 +219,7 @@ bool packInvariants(Module &module, PassContext &context) {
     collectInvariantOps(c);
     if (c.packed.empty())
       return; // nothing recomputed: not worth a word
-    std::string why = checkCandidate(c);
+    std::string why = checkCandidate(c, context.getTarget().caches);
     if (context.remarksEnabled())
       context.remark(
           inner.getLoc(),

@@ -111,7 +111,8 @@ std::optional<int64_t> strideBytes(AffineVectorLoadOp load, Value *iv) {
 }
 
 /// Why `load` (in `c.inner`'s body) cannot be packed, or "".
-std::string checkLoad(AffineVectorLoadOp load, PanelCandidate &c) {
+std::string checkLoad(AffineVectorLoadOp load, PanelCandidate &c,
+                      const CacheSizes &caches) {
   Type vector = load.getVectorType();
   if (vector.getShape().size() != 1)
     return "its vector has more than one dimension";
@@ -126,7 +127,6 @@ std::string checkLoad(AffineVectorLoadOp load, PanelCandidate &c) {
   int64_t bytes = (vector.getElementType().getWidth() + 7) / 8;
   __int128 size =
       (__int128)c.cols.trips * c.inner.trips * c.lanes * (__int128)bytes;
-  CacheSizes caches = CacheSizes::host();
   if (size <= (__int128)caches.l2 * 3 / 4)
     return "";
   std::optional<int64_t> stride =
@@ -305,7 +305,8 @@ struct PanelDecision {
 /// The decisions for the row loop `rows`: vector loads of innermost loops
 /// two levels down. Only a vector of columns that every row re-reads (a B
 /// panel) counts: not the rows' own accesses, not a stencil's.
-void collectDecisions(AffineForOp rows, std::vector<PanelDecision> &out) {
+void collectDecisions(AffineForOp rows, std::vector<PanelDecision> &out,
+                      const CacheSizes &caches) {
   std::optional<uint64_t> rowTrips = getConstantTripCount(rows);
   for (auto &colOwned : rows.getBody()->getOperations()) {
     auto cols = dyn_cast<AffineForOp>(colOwned.get());
@@ -339,7 +340,7 @@ void collectDecisions(AffineForOp rows, std::vector<PanelDecision> &out) {
           d.why = "the column and inner loops' bounds change with the row "
                   "loop or their trip counts are not constant";
         else
-          d.why = checkLoad(load, d.candidate);
+          d.why = checkLoad(load, d.candidate, caches);
         out.push_back(std::move(d));
       }
     }
@@ -362,7 +363,7 @@ std::string describePacked(const PanelCandidate &c) {
 bool packPanels(Module &module, PassContext &context) {
   std::vector<PanelDecision> decisions;
   walkOps<AffineForOp>(module.getOperation(), [&](AffineForOp rows) {
-    collectDecisions(rows, decisions);
+    collectDecisions(rows, decisions, context.getTarget().caches);
   });
   // A row loop right after a packed one reads its panels (the leftover rows
   // of unroll-jam) instead of being packed or refused on its own. Each

@@ -16,16 +16,6 @@
 
 namespace affjit {
 
-double ParallelizeOptions::defaultMinWork() {
-  if (const char *env = std::getenv("AFFJIT_PARALLEL_MIN_WORK")) {
-    char *end = nullptr;
-    double v = std::strtod(env, &end);
-    if (end != env && *end == '\0' && v >= 0)
-      return v;
-  }
-  return 1 << 19;
-}
-
 namespace {
 
 /// The affine.parallel `reduce` kind (index into kAtomicRMWKinds) of a

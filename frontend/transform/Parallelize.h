@@ -23,13 +23,10 @@ namespace affjit {
 
 struct ParallelizeOptions {
   /// Loops whose one run executes fewer op instances than this stay
-  /// sequential (AFFJIT_PARALLEL_MIN_WORK overrides the default). Measured
-  /// with benchmarks/ParallelBench.cpp (docs/passes/parallelize.md).
-  double minWork = defaultMinWork();
-  /// 2^19 (measured on a 2-core machine, quiet and loaded, see
-  /// docs/passes/parallelize.md), or AFFJIT_PARALLEL_MIN_WORK when it holds a
-  /// number >= 0.
-  static double defaultMinWork();
+  /// sequential: the target's grain (TargetModel::parallelMinWork, 2^19 as
+  /// measured with benchmarks/ParallelBench.cpp, docs/passes/parallelize.md;
+  /// AFFJIT_PARALLEL_MIN_WORK overrides it).
+  double minWork = TargetModel::host().parallelMinWork;
 };
 
 /// Converts the outermost parallel loops of every function in `module`.

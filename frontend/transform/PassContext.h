@@ -6,6 +6,7 @@
 
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
+#include "frontend/target/TargetModel.h"
 #include "frontend/transform/PassOptions.h"
 
 #include <functional>
@@ -52,6 +53,11 @@ public:
   void setPassOptions(const PassOptionValues *options) {
     passOptions = options;
   }
+  /// The machine to plan for; the host's unless the caller set another.
+  const TargetModel &getTarget() const {
+    return target ? *target : TargetModel::host();
+  }
+  void setTarget(const TargetModel *model) { target = model; }
 
   /// Whether remarks are wanted: a pass need not compose messages (or
   /// describe bounds) that nobody reads.
@@ -69,6 +75,7 @@ private:
   bool fastMath;
   unsigned threads;
   const PassOptionValues *passOptions = nullptr;
+  const TargetModel *target = nullptr;
 };
 
 } // namespace affjit

@@ -66,6 +66,7 @@ const PassOptionInfo kParallelizeOptions[] = {
 
 bool runFuse(Module &m, PassContext &c) {
   LoopFusionOptions o;
+  o.caches = c.getTarget().caches;
   const PassOptionValues &v = c.getPassOptions();
   v.apply("producer-consumer", o.producerConsumer);
   v.apply("siblings", o.sibling);
@@ -76,6 +77,8 @@ bool runFuse(Module &m, PassContext &c) {
 
 bool runUnrollJam(Module &m, PassContext &c) {
   UnrollAndJamOptions o;
+  o.target = c.getTarget().vectorization();
+  o.caches = c.getTarget().caches;
   c.getPassOptions().apply("max-factor", o.maxFactor);
   return unrollAndJamLoops(m, c, o);
 }
@@ -95,6 +98,7 @@ bool runNormalize(Module &m, PassContext &c) {
 
 bool runParallelize(Module &m, PassContext &c) {
   ParallelizeOptions o;
+  o.minWork = c.getTarget().parallelMinWork;
   c.getPassOptions().apply("min-work", o.minWork);
   return parallelizeLoops(m, c, o);
 }
@@ -136,7 +140,11 @@ const PassRegistry &passRegistry() {
       {"vectorize",
        "innermost qualifying loop of each nest at host SIMD width, "
        "reductions included",
-       [](Module &m, PassContext &c) { return vectorizeLoops(m, c, {}); }},
+       [](Module &m, PassContext &c) {
+         VectorizeOptions o;
+         o.target = c.getTarget().vectorization();
+         return vectorizeLoops(m, c, o);
+       }},
       {"unroll-jam",
        "register blocking: loops around register accumulators unrolled, "
        "their copies jammed",
@@ -378,17 +386,7 @@ std::string describePassPipeline(const PassPipeline &pipeline) {
   return names;
 }
 
-std::string describePassTarget() {
-  VectorizationTarget vector = VectorizeOptions::hostVectorizationTarget();
-  CacheSizes caches = CacheSizes::host();
-  std::ostringstream os;
-  os << "vector-bits=" << vector.vectorBits
-     << " vector-registers=" << vector.vectorRegisters << " l1=" << caches.l1
-     << " l2=" << caches.l2 << " llc=" << caches.last
-     << " line=" << caches.lineBytes
-     << " parallel-min-work=" << ParallelizeOptions::defaultMinWork();
-  return os.str();
-}
+std::string describePassTarget() { return TargetModel::host().describe(); }
 
 /// The IR after `pass`, as mlir-opt's --mlir-print-ir-after shows it.
 static void dumpAfter(std::string_view pass, const Module &module,
@@ -403,8 +401,10 @@ static void dumpAfter(std::string_view pass, const Module &module,
 static PassContext contextFor(std::string_view name, DiagnosticEngine &diag,
                               const PassRunOptions &options) {
   bool reported = options.onRemark && options.report.contains(name);
-  return PassContext(diag, name, reported ? options.onRemark : RemarkSink(),
-                     options.fastMath, options.threads);
+  PassContext context(diag, name, reported ? options.onRemark : RemarkSink(),
+                      options.fastMath, options.threads);
+  context.setTarget(options.target);
+  return context;
 }
 
 static bool assumesDistinctArguments(const PassPipeline &pipeline) {

@@ -10,6 +10,7 @@
 #include "frontend/ir/Diagnostics.h"
 #include "frontend/ir/IR.h"
 #include "frontend/ir/Timing.h"
+#include "frontend/target/TargetModel.h"
 #include "frontend/transform/PassContext.h"
 #include "frontend/transform/PassSelection.h"
 
@@ -124,6 +125,8 @@ struct PassRunOptions {
   std::ostream *dumpStream = nullptr;
   /// Times each pass (`--time-passes`) when not null.
   TimingTree *timing = nullptr;
+  /// The machine the passes plan for; the host's when null.
+  const TargetModel *target = nullptr;
 };
 
 /// Runs the passes in order on `module` (which must verify); false, with

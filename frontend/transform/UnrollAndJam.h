@@ -32,19 +32,19 @@
 
 #include "frontend/analysis/FusionCost.h"
 #include "frontend/ir/IR.h"
+#include "frontend/target/TargetModel.h"
 #include "frontend/transform/PassContext.h"
-#include "frontend/transform/Vectorize.h"
 
 namespace affjit {
 
 struct UnrollAndJamOptions {
   /// The registers' size and count (the host's by default).
-  VectorizationTarget target = VectorizeOptions::hostVectorizationTarget();
+  VectorizationTarget target = TargetModel::host().vectorization();
   /// The most copies of one loop's body.
   unsigned maxFactor = 8;
   /// The L1's size and ways: copies of streams a multiple of its way
   /// size apart share a set.
-  CacheSizes caches = CacheSizes::host();
+  CacheSizes caches = TargetModel::host().caches;
 };
 
 /// Unrolls and jams the loops around register-carried accumulators in every

@@ -11,9 +11,6 @@
 #include "frontend/transform/utils/LoopUtils.h"
 #include "frontend/transform/utils/SelectMinMax.h"
 
-#include <llvm/ADT/StringMap.h>
-#include <llvm/TargetParser/Host.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -22,28 +19,6 @@
 #include <unordered_set>
 
 namespace affjit {
-
-VectorizationTarget VectorizeOptions::hostVectorizationTarget() {
-  VectorizationTarget t;
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  auto has = [&](const char *f) {
-    auto it = features.find(f);
-    return it != features.end() && it->second;
-  };
-  t.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
-  t.vectorRegisters = has("avx512f") ? 32 : 16;
-  // Tests and cross-machine comparisons pin the width.
-  if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
-    if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64) {
-      t.vectorBits = v;
-      t.vectorRegisters = v >= 512 ? 32 : 16;
-    }
-  // A register block of 6 rows (unroll-jam) keeps its accumulators, the
-  // shared loads, a broadcast and a product in registers.
-  t.accumulatorInterleave = t.vectorRegisters / 8;
-  t.streamingBytes = CacheSizes::host().last;
-  return t;
-}
 
 namespace {
 

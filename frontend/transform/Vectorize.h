@@ -38,9 +38,9 @@
 namespace affjit {
 
 struct VectorizeOptions {
-  VectorizationTarget target = hostVectorizationTarget();
-  /// The host's widest vector registers (512 bits with AVX-512).
-  static VectorizationTarget hostVectorizationTarget();
+  /// The registers to plan for (the pass registry gives the context's
+  /// target's; PassContext.h).
+  VectorizationTarget target = TargetModel::host().vectorization();
 };
 
 /// Vectorizes the loop nests of every function in `module`.

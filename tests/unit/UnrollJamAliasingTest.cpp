@@ -4,7 +4,7 @@
 // alone, or with rows that do not alias, the usual factor. The measured
 // traffic (--measure-traffic) of the limited nest stays near its
 // compulsory bytes, where the unlimited one missed the L1 on every access.
-#include "frontend/analysis/FusionCost.h"
+#include "frontend/target/TargetModel.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
@@ -70,7 +70,7 @@ std::vector<int> jamFactors(int cols) {
 }
 
 TEST(UnrollJamAliasing, RowsInOneL1SetBesideASharedStreamGetItsWaysLessOne) {
-  affjit::CacheSizes caches = affjit::CacheSizes::host();
+  affjit::CacheSizes caches = affjit::TargetModel::host().caches;
   int64_t waySize = caches.l1 / caches.l1Ways;
   // Rows of a whole number of way sizes (4 KB on most x86 L1s).
   int cols = (int)(2 * waySize / 4);
@@ -82,7 +82,7 @@ TEST(UnrollJamAliasing, RowsInOneL1SetBesideASharedStreamGetItsWaysLessOne) {
 }
 
 TEST(UnrollJamAliasing, RowsThatDoNotAliasKeepTheUsualFactor) {
-  affjit::CacheSizes caches = affjit::CacheSizes::host();
+  affjit::CacheSizes caches = affjit::TargetModel::host().caches;
   int64_t waySize = caches.l1 / caches.l1Ways;
   // Half a way size more: consecutive rows fall in different sets.
   int cols = (int)((2 * waySize + waySize / 2) / 4);
@@ -96,7 +96,7 @@ TEST(UnrollJamAliasing, TheLimitedNestMovesLittleMoreThanItsCompulsoryBytes) {
   // x is A's last row, so it provably falls in the rows' set: with as many
   // rows as the set has ways (the factor before the limit) every access
   // missed the L1, 18 times the compulsory bytes.
-  affjit::CacheSizes caches = affjit::CacheSizes::host();
+  affjit::CacheSizes caches = affjit::TargetModel::host().caches;
   int cols = (int)(2 * caches.l1 / caches.l1Ways / 4);
   std::string a = "memref<65x" + std::to_string(cols) + "xf32>";
   TempProgram p(rowReduction("matvec", "%A: " + a, a, cols,
