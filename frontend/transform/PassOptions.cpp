@@ -3,21 +3,12 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 namespace affjit {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
 
 /// The `key=value` items of `text`, separated by blanks or commas.
 std::vector<std::string_view> items(std::string_view text) {
@@ -46,10 +37,11 @@ std::string knownList(std::span<const PassOptionInfo> known) {
   return names;
 }
 
+/// The shortest spelling that reads back as `x`.
 std::string number(double x) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
+  return ec == std::errc() ? std::string(buf, end) : std::to_string(x);
 }
 
 /// The value in its one spelling, or nullopt with `expected` saying what
@@ -92,13 +84,21 @@ std::optional<std::string> canonicalValue(const PassOptionInfo &option,
 
 } // namespace
 
+std::string_view trimBlanks(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
 std::optional<PassOptionValues>
 PassOptionValues::parse(std::string_view text, std::string_view pass,
                         std::span<const PassOptionInfo> known,
                         std::string &error) {
   PassOptionValues out;
   std::string where = "pass '" + std::string(pass) + "' in --pipeline";
-  for (std::string_view item : items(trim(text))) {
+  for (std::string_view item : items(trimBlanks(text))) {
     size_t eq = item.find('=');
     std::string_view key = item.substr(0, eq);
     const PassOptionInfo *option = nullptr;

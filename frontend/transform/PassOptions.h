@@ -52,6 +52,9 @@ private:
   std::map<std::string, std::string, std::less<>> values;
 };
 
+/// `s` without leading and trailing blanks (for spec and list parsing).
+std::string_view trimBlanks(std::string_view s);
+
 /// "name (kind, range): summary" lines of `options`, for --help-passes.
 std::string describePassOptions(std::span<const PassOptionInfo> options,
                                 std::string_view indent);

@@ -204,14 +204,6 @@ bool isSelectablePass(std::string_view name, const PassRegistry &registry) {
                    name) != registry.implicitPasses.end();
 }
 
-std::string_view trimBlanks(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
-    s.remove_suffix(1);
-  return s;
-}
-
 const PassInfo *findPass(std::string_view name, const PassRegistry &registry) {
   for (const PassInfo &pass : registry.passes)
     if (pass.name == name)

@@ -54,8 +54,6 @@ struct PassRegistry {
 /// affjit's passes (the table in PassPipeline.cpp).
 const PassRegistry &passRegistry();
 
-/// `s` without leading and trailing blanks (for spec and list parsing).
-std::string_view trimBlanks(std::string_view s);
 /// The registered pass named `name`, or null.
 const PassInfo *findPass(std::string_view name, const PassRegistry &registry);
 /// Whether `name` is a registered pass or one of the implicit steps.

@@ -11,6 +11,7 @@
 #include "support/BruteForceAccesses.h"
 #include "support/RandomFusionProgram.h"
 #include "support/ScalingProgram.h"
+#include "support/Subprocess.h"
 
 #include <gtest/gtest.h>
 
@@ -134,24 +135,16 @@ std::string elementwiseChain(int n) {
   return s + "  return\n}\n";
 }
 
-size_t countOf(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
-
 TEST(FusionSizeLimit, AChainIsFusedInPiecesOfTheLimitsSize) {
   std::string chain = elementwiseChain(40);
   LoopFusionOptions unlimited;
   FuseResult whole = fuse(chain, unlimited);
-  EXPECT_EQ(countOf(whole.ir, "affine.for"), 1u) << whole.ir;
+  EXPECT_EQ(test::countOccurrences(whole.ir, "affine.for"), 1u) << whole.ir;
   LoopFusionOptions limited;
   // Each nest holds one load and one store: pieces of about 10 nests.
   limited.maxFusedAccesses = 20;
   FuseResult pieces = fuse(chain, limited);
-  size_t nests = countOf(pieces.ir, "affine.for");
+  size_t nests = test::countOccurrences(pieces.ir, "affine.for");
   EXPECT_GE(nests, 4u) << pieces.ir;
   EXPECT_LE(nests, 8u) << pieces.ir;
   EXPECT_NE(pieces.report.find("over the limit of 20"), std::string::npos)
@@ -162,7 +155,9 @@ TEST(FusionSizeLimit, AChainIsFusedInPiecesOfTheLimitsSize) {
     size_t begin = pieces.ir.find("affine.for", at);
     size_t end = pieces.ir.find("affine.for", begin + 1);
     std::string nest = pieces.ir.substr(begin, end - begin);
-    EXPECT_LE(countOf(nest, "affine.load") + countOf(nest, "affine.store"), 20u)
+    EXPECT_LE(test::countOccurrences(nest, "affine.load") +
+                  test::countOccurrences(nest, "affine.store"),
+              20u)
         << nest;
     at = begin + 1;
   }

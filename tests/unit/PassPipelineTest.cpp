@@ -192,6 +192,8 @@ TEST(PassPipeline, OptionsInBracesAreCheckedAndDescribedCanonically) {
   EXPECT_EQ(described("opts{ratio=0.25 flag=1}, a"),
             "opts{flag=true,ratio=0.25},a");
   EXPECT_EQ(described("opts{count=3,flag=0}"), "opts{count=3,flag=false}");
+  EXPECT_EQ(described("opts{ratio=0.3}"), "opts{ratio=0.3}");
+  EXPECT_EQ(described("opts{ratio=3e-1}"), "opts{ratio=0.3}");
   EXPECT_EQ(described("opts{}"), "opts");
   EXPECT_EQ(described("opts{count=3},opts"), "opts{count=3},opts");
   const char *where = "pass 'opts' in --pipeline";

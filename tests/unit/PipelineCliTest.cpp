@@ -183,14 +183,6 @@ const char *kSiblings =
 }
 )";
 
-size_t countOf(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos;
-       at = text.find(what, at + 1))
-    ++n;
-  return n;
-}
-
 TEST(PipelineCli, PassOptionsInTheSpecReachThePass) {
   static const std::string path = writeTempFile(kSiblings);
   auto opt = [&](const std::string &spec) {
@@ -199,10 +191,10 @@ TEST(PipelineCli, PassOptionsInTheSpecReachThePass) {
   };
   CommandResult fused = opt("fuse");
   ASSERT_EQ(fused.exitCode, 0) << fused.err;
-  EXPECT_EQ(countOf(fused.out, "affine.for"), 1u) << fused.out;
+  EXPECT_EQ(countOccurrences(fused.out, "affine.for"), 1u) << fused.out;
   CommandResult kept = opt("fuse{siblings=false}");
   ASSERT_EQ(kept.exitCode, 0) << kept.err;
-  EXPECT_EQ(countOf(kept.out, "affine.for"), 2u) << kept.out;
+  EXPECT_EQ(countOccurrences(kept.out, "affine.for"), 2u) << kept.out;
   CommandResult bad = opt("fuse{sibling=false}");
   EXPECT_EQ(bad.exitCode, 1);
   EXPECT_EQ(bad.out, "");
