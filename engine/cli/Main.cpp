@@ -4,6 +4,9 @@
 // (Contract.h).
 #include "engine/cli/Commands.h"
 #include "engine/cli/Contract.h"
+#include "frontend/target/TargetModel.h"
+
+#include <iostream>
 
 #include <vector>
 
@@ -13,6 +16,15 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", affjit::cli::versionText(),
                        "Print affjit's version and the LLVM it uses");
   app.footer(affjit::cli::exitStatusText());
+  app.add_flag_callback(
+      "--print-target",
+      [] {
+        std::cout << affjit::TargetModel::host().summary();
+        throw CLI::Success();
+      },
+      "Print the machine the passes plan for (this host, with the "
+      "AFFJIT_VECTOR_BITS, AFFJIT_L2_BYTES, AFFJIT_LLC_BYTES and "
+      "AFFJIT_PARALLEL_MIN_WORK overrides) and exit");
   std::vector<affjit::cli::CommandFn> commands;
   commands.push_back(affjit::cli::addOptCommand(app));
   commands.push_back(affjit::cli::addRunCommand(app));

@@ -81,6 +81,7 @@ private:
   bool cmdDeps(std::string_view args);
   bool cmdSet(std::string_view args);
   bool cmdHelp(std::string_view args);
+  bool cmdTarget(std::string_view args);
   bool cmdQuit(std::string_view args);
   using InspectFn = Error (*)(Session &, const InspectTarget &, std::ostream &);
   /// :ir, :llvm, :asm and :deps: `[@f]` then `printer`.

@@ -8,6 +8,7 @@
 #include "engine/repl/Timing.h"
 
 #include "frontend/analysis/WorkEstimate.h"
+#include "frontend/target/TargetModel.h"
 
 #include <iomanip>
 #include <iostream>
@@ -124,6 +125,10 @@ const std::vector<Repl::Command> &Repl::commands() {
        "The next call recompiles the definitions with the new settings; "
        "buffers keep\n"
        "their contents."},
+      {":target", "", "show the machine the passes plan for", &Repl::cmdTarget,
+       ":target shows the CPU, vector registers, caches and parallel grain "
+       "the passes plan for (the host's, as affjit --print-target prints "
+       "them)."},
       {":help", "[COMMAND]", "list the commands, or explain one",
        &Repl::cmdHelp,
        ":help lists the commands; :help COMMAND (with or without the ':') "
@@ -348,6 +353,13 @@ bool Repl::cmdHelp(std::string_view args) {
     std::string head = c.name + (c.syntax.empty() ? "" : " " + c.syntax);
     std::cout << "  " << std::left << std::setw(24) << head << c.help << '\n';
   }
+  return true;
+}
+
+bool Repl::cmdTarget(std::string_view args) {
+  if (!args.empty())
+    return fail(":target takes no arguments");
+  std::cout << TargetModel::host().summary();
   return true;
 }
 

@@ -153,4 +153,28 @@ std::string TargetModel::describe() const {
   return os.str();
 }
 
+namespace {
+
+std::string bytesText(int64_t n) {
+  if (n >= (1 << 20) && n % (1 << 20) == 0)
+    return std::to_string(n >> 20) + " MiB";
+  if (n >= (1 << 10) && n % (1 << 10) == 0)
+    return std::to_string(n >> 10) + " KiB";
+  return std::to_string(n) + " B";
+}
+
+} // namespace
+
+std::string TargetModel::summary() const {
+  std::ostringstream os;
+  os << "cpu: " << cpu << "\nvectors: " << vectorBits << " bits, "
+     << vectorRegisters << " registers\ncaches: L1 " << bytesText(caches.l1)
+     << " (" << caches.l1Ways << " ways), L2 " << bytesText(caches.l2) << " ("
+     << caches.l2Ways << " ways), last level " << bytesText(caches.last)
+     << ", lines of " << caches.lineBytes
+     << " B\nparallel loops from: " << (int64_t)parallelMinWork
+     << " op instances per run\n";
+  return os.str();
+}
+
 } // namespace affjit

@@ -31,6 +31,9 @@ struct TargetModel {
   VectorizationTarget vectorization() const;
   /// `cpu=... vector-bits=... l1=...`: everything a pass may read.
   std::string describe() const;
+  /// The same for people, a line per part (`affjit --print-target`, the
+  /// REPL's `:target`).
+  std::string summary() const;
 };
 
 } // namespace affjit

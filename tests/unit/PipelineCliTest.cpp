@@ -205,4 +205,32 @@ TEST(PipelineCli, PassOptionsInTheSpecReachThePass) {
       << bad.err;
 }
 
+TEST(PipelineCli, PrintTargetShowsTheModelWithItsOverrides) {
+  CommandResult host =
+      runCommand(shellQuote(affjitBinary()) + " --print-target");
+  ASSERT_EQ(host.exitCode, 0) << host.err;
+  EXPECT_EQ(host.out.rfind("cpu: ", 0), 0u) << host.out;
+  EXPECT_NE(host.out.find("\nparallel loops from: "), std::string::npos)
+      << host.out;
+  CommandResult pinned =
+      runCommand("AFFJIT_VECTOR_BITS=512 AFFJIT_L2_BYTES=262144 "
+                 "AFFJIT_PARALLEL_MIN_WORK=1000 " +
+                 shellQuote(affjitBinary()) + " --print-target");
+  ASSERT_EQ(pinned.exitCode, 0) << pinned.err;
+  EXPECT_NE(pinned.out.find("vectors: 512 bits, 32 registers"),
+            std::string::npos)
+      << pinned.out;
+  EXPECT_NE(pinned.out.find("L2 256 KiB"), std::string::npos) << pinned.out;
+  EXPECT_NE(pinned.out.find("parallel loops from: 1000 op instances"),
+            std::string::npos)
+      << pinned.out;
+  // The REPL shows the same model.
+  CommandResult repl =
+      runCommand("printf ':target\\n:quit\\n' | AFFJIT_VECTOR_BITS=512 " +
+                 shellQuote(affjitBinary()) + " repl");
+  ASSERT_EQ(repl.exitCode, 0) << repl.err;
+  EXPECT_NE(repl.out.find("vectors: 512 bits, 32 registers"), std::string::npos)
+      << repl.out;
+}
+
 } // namespace
