@@ -2,6 +2,7 @@
 #include "engine/bench/VariantList.h"
 
 #include "engine/Pipeline.h"
+#include "frontend/transform/PassOptions.h"
 
 namespace affjit::bench {
 
@@ -20,24 +21,19 @@ std::string reworded(std::string message, const std::string &what) {
 
 Expected<std::vector<std::string>> parseVariantList(const std::string &list,
                                                     const std::string &what) {
+  // Commas inside a pass's options (`fuse{a=1,b=2}`) belong to it.
+  std::optional<std::vector<std::string_view>> items = splitOutsideBraces(list);
+  if (!items)
+    return Error("unbalanced braces in " + what + " '" + list + "'");
   std::vector<std::string> variants;
-  size_t start = 0;
-  int depth = 0;
-  for (size_t i = 0; i <= list.size(); ++i) {
-    // Commas inside a pass's options (`fuse{a=1,b=2}`) belong to it.
-    if (i < list.size()) {
-      depth += list[i] == '{' ? 1 : list[i] == '}' ? -1 : 0;
-      if (list[i] != ',' || depth > 0)
-        continue;
-    }
-    std::string variant = list.substr(start, i - start);
-    start = i + 1;
-    if (variant.empty())
+  for (std::string_view item : *items) {
+    if (item.empty())
       return Error("empty variant in " + what + " '" + list + "'");
-    int inner = 0;
+    std::string variant(item);
+    int depth = 0;
     for (char &c : variant) {
-      inner += c == '{' ? 1 : c == '}' ? -1 : 0;
-      if (c == '+' && inner == 0)
+      depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+      if (c == '+' && depth == 0)
         c = ',';
     }
     CompileOptions options;

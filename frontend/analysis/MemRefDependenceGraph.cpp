@@ -251,7 +251,7 @@ MemRefDependenceGraph::MemRefDependenceGraph(Block &block) : block(&block) {
     }
   std::vector<bool> isFresh(nodes.size(), true);
   for (const MdgNode &n : nodes)
-    addEdgesOf(n, isFresh);
+    addEdgesOf(n, isFresh, /*anyKept=*/false);
   indexSuccessors();
 }
 
@@ -324,9 +324,11 @@ void MemRefDependenceGraph::update(
   for (const MdgNode &n : nodes)
     if (isFresh[n.id])
       index(n);
+  bool anyKept =
+      std::find(isFresh.begin(), isFresh.end(), false) != isFresh.end();
   for (const MdgNode &n : nodes)
     if (isFresh[n.id])
-      addEdgesOf(n, isFresh);
+      addEdgesOf(n, isFresh, anyKept);
   indexSuccessors();
 }
 
@@ -361,10 +363,11 @@ void MemRefDependenceGraph::index(const MdgNode &node) {
 namespace {
 
 /// The ids of the nodes defining values `node`'s ops use (before it), and
-/// of the nodes using values it defines (after it), each ascending.
+/// if `withUsers` of the nodes using values it defines (after it), each
+/// ascending.
 std::pair<std::vector<unsigned>, std::vector<unsigned>>
 valueNeighbours(const MdgNode &node, Block &block,
-                const MemRefDependenceGraph &graph) {
+                const MemRefDependenceGraph &graph, bool withUsers) {
   std::vector<unsigned> defs, users;
   node.op->walk([&](Operation *inner) {
     for (Value *v : inner->getOperands())
@@ -372,11 +375,12 @@ valueNeighbours(const MdgNode &node, Block &block,
         if (const MdgNode *n = graph.getNode(def); n && n->id < node.id)
           defs.push_back(n->id);
   });
-  for (Value *result : node.op->getResults())
-    for (Operation *user : result->getUsers())
-      if (Operation *a = user->findAncestorOpInBlock(block))
-        if (const MdgNode *n = graph.getNode(a); n && n->id > node.id)
-          users.push_back(n->id);
+  if (withUsers)
+    for (Value *result : node.op->getResults())
+      for (Operation *user : result->getUsers())
+        if (Operation *a = user->findAncestorOpInBlock(block))
+          if (const MdgNode *n = graph.getNode(a); n && n->id > node.id)
+            users.push_back(n->id);
   for (std::vector<unsigned> *ids : {&defs, &users}) {
     std::sort(ids->begin(), ids->end());
     ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
@@ -388,11 +392,13 @@ valueNeighbours(const MdgNode &node, Block &block,
 
 /// The edges between `node` (fresh) and the nodes before it, and the
 /// nodes after it that are not fresh (their edges with `node` are made
-/// when they are), in order of the other node. Only the pairs the indexes
+/// when they are; `anyKept` says whether there are any), in order of the
+/// other node. Only the pairs the indexes
 /// of buffer accessors and of value uses propose are compared, since all
 /// pairs of a long function are too many.
 void MemRefDependenceGraph::addEdgesOf(const MdgNode &node,
-                                       const std::vector<bool> &isFresh) {
+                                       const std::vector<bool> &isFresh,
+                                       bool anyKept) {
   bool all = node.touchesUnknownMemory;
   std::vector<unsigned> candidates;
   for (Value *root : node.reads)
@@ -402,7 +408,7 @@ void MemRefDependenceGraph::addEdgesOf(const MdgNode &node,
     accessorsOf(root, readers, candidates, all);
   }
   addIds(candidates, unknownMemory);
-  auto [defs, users] = valueNeighbours(node, *block, *this);
+  auto [defs, users] = valueNeighbours(node, *block, *this, anyKept);
   addIds(candidates, defs);
   addIds(candidates, users);
   if (all) {

@@ -106,7 +106,8 @@ private:
   unsigned newSlot(const Operation *op, unsigned id);
   void index(const MdgNode &node);
   void renumber(const std::vector<int> &newIdOfOld);
-  void addEdgesOf(const MdgNode &node, const std::vector<bool> &isFresh);
+  void addEdgesOf(const MdgNode &node, const std::vector<bool> &isFresh,
+                  bool anyKept);
   void indexSuccessors();
   Block *block;
   std::vector<MdgNode> nodes;

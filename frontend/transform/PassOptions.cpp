@@ -92,6 +92,26 @@ std::string_view trimBlanks(std::string_view s) {
   return s;
 }
 
+std::optional<std::vector<std::string_view>>
+splitOutsideBraces(std::string_view list) {
+  std::vector<std::string_view> items;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < list.size(); ++i) {
+    depth += list[i] == '{' ? 1 : list[i] == '}' ? -1 : 0;
+    if (depth < 0 || depth > 1)
+      return std::nullopt;
+    if (list[i] == ',' && depth == 0) {
+      items.push_back(list.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (depth != 0)
+    return std::nullopt;
+  items.push_back(list.substr(start));
+  return items;
+}
+
 std::optional<PassOptionValues>
 PassOptionValues::parse(std::string_view text, std::string_view pass,
                         std::span<const PassOptionInfo> known,

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace affjit {
 
@@ -54,6 +55,11 @@ private:
 
 /// `s` without leading and trailing blanks (for spec and list parsing).
 std::string_view trimBlanks(std::string_view s);
+/// The comma-separated items of `list`, commas inside a pass's braces not
+/// counting (`fuse{a=1,b=2},tile` is two items), untrimmed and possibly
+/// empty; nullopt when the braces do not pair up (or nest).
+std::optional<std::vector<std::string_view>>
+splitOutsideBraces(std::string_view list);
 
 /// "name (kind, range): summary" lines of `options`, for --help-passes.
 std::string describePassOptions(std::span<const PassOptionInfo> options,

@@ -214,19 +214,19 @@ const PassInfo *findPass(std::string_view name, const PassRegistry &registry) {
 std::optional<std::vector<std::string_view>>
 splitPassList(std::string_view spec, std::string_view flag,
               std::string &error) {
-  std::vector<std::string_view> names;
-  size_t start = 0;
-  while (start <= spec.size()) {
-    size_t comma = spec.find(',', start);
-    size_t end = comma == std::string_view::npos ? spec.size() : comma;
-    std::string_view name = trimBlanks(spec.substr(start, end - start));
-    start = end + 1;
+  std::optional<std::vector<std::string_view>> names = splitOutsideBraces(spec);
+  if (!names) {
+    error = "unbalanced braces in " + std::string(flag) + " '" +
+            std::string(spec) + "'";
+    return std::nullopt;
+  }
+  for (std::string_view &name : *names) {
+    name = trimBlanks(name);
     if (name.empty()) {
       error = "empty pass name in " + std::string(flag) + " '" +
               std::string(spec) + "'";
       return std::nullopt;
     }
-    names.push_back(name);
   }
   return names;
 }
@@ -280,33 +280,6 @@ bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
   return true;
 }
 
-/// The items of a spec: split at commas outside braces; nullopt with
-/// `error` on an empty item or unbalanced braces.
-std::optional<std::vector<std::string_view>> splitSpec(std::string_view spec,
-                                                       std::string &error) {
-  std::vector<std::string_view> out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= spec.size(); ++i) {
-    char ch = i < spec.size() ? spec[i] : ',';
-    depth += ch == '{' ? 1 : ch == '}' ? -1 : 0;
-    if (depth < 0 || depth > 1 || (i == spec.size() && depth != 0)) {
-      error = "unbalanced braces in --pipeline '" + std::string(spec) + "'";
-      return std::nullopt;
-    }
-    if (ch != ',' || depth != 0)
-      continue;
-    std::string_view item = trimBlanks(spec.substr(start, i - start));
-    if (item.empty()) {
-      error = "empty pass name in --pipeline '" + std::string(spec) + "'";
-      return std::nullopt;
-    }
-    out.push_back(item);
-    start = i + 1;
-  }
-  return out;
-}
-
 } // namespace
 
 std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
@@ -322,7 +295,8 @@ std::optional<PassPipeline> parsePassPipeline(std::string_view spec,
   PassPipeline pipeline;
   if (spec == kNone)
     return pipeline;
-  std::optional<std::vector<std::string_view>> items = splitSpec(spec, error);
+  std::optional<std::vector<std::string_view>> items =
+      splitPassList(spec, "--pipeline", error);
   if (!items)
     return std::nullopt;
   for (std::string_view item : *items) {

@@ -58,8 +58,10 @@ const PassRegistry &passRegistry();
 const PassInfo *findPass(std::string_view name, const PassRegistry &registry);
 /// Whether `name` is a registered pass or one of the implicit steps.
 bool isSelectablePass(std::string_view name, const PassRegistry &registry);
-/// The blank-trimmed names of a comma-separated list; nullopt with
-/// `error` ("empty pass name in FLAG '...'") if one is empty.
+/// The blank-trimmed items of a comma-separated list (a pass's braces
+/// keep their commas: splitOutsideBraces); nullopt with `error` ("empty
+/// pass name in FLAG '...'", "unbalanced braces in FLAG '...'") if one is
+/// empty or the braces do not pair up.
 std::optional<std::vector<std::string_view>>
 splitPassList(std::string_view spec, std::string_view flag, std::string &error);
 /// `leading` then every pass name of `registry`, comma-separated: the
