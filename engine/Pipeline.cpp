@@ -46,6 +46,9 @@ CompileOptions compileOptionsOf(const EngineOptions &o) {
   options.onRemark = o.onRemark;
   options.dumpAfter = o.dumpAfter;
   options.measureTraffic = o.measureTraffic;
+  options.target = o.target;
+  options.targetFeatures = o.targetFeatures;
+  options.targetCaches = o.targetCaches;
   return options;
 }
 
@@ -78,8 +81,13 @@ Expected<CompilePipeline> CompilePipeline::create(CompileOptions options) {
       parsePassSelection(options.dumpAfter, "--dump-after", error);
   if (!dumpAfter)
     return Error(error);
+  std::optional<TargetModel> target = TargetModel::resolve(
+      options.target, options.targetFeatures, options.targetCaches, error);
+  if (!target)
+    return Error(error);
   return CompilePipeline(std::move(options), std::move(*passes),
-                         std::move(*report), std::move(*dumpAfter));
+                         std::move(*report), std::move(*dumpAfter),
+                         std::move(*target));
 }
 
 void CompilePipeline::deliver(const PassRemark &remark,
@@ -112,6 +120,7 @@ bool CompilePipeline::transform(Module &module, DiagnosticEngine &diag,
   runOptions.fastMath = options.fastMath;
   runOptions.assumeDistinctArgs = options.assumeDistinctArgs;
   runOptions.threads = options.threads;
+  runOptions.target = &target;
   runOptions.report = report;
   if (!report.empty())
     runOptions.onRemark = [&](const PassRemark &remark) {
@@ -166,6 +175,7 @@ std::optional<LoweredProgram> CompilePipeline::lower(Module &module,
   lowerOptions.checked = options.checked;
   lowerOptions.threads = options.threads;
   lowerOptions.fastMath = options.fastMath;
+  lowerOptions.target = &target;
   if (options.measureTraffic) {
     program.tracedNests = tracedNests(module);
     program.firstTracedNest =
@@ -200,8 +210,27 @@ std::optional<LoweredProgram> CompilePipeline::lower(const SourceBuffer &source,
   return lower(*module, diag, timing);
 }
 
+std::optional<std::string> CompilePipeline::whyHostCannotRun() const {
+  std::vector<std::string> missing = target.missingOnHost();
+  if (missing.empty())
+    return std::nullopt;
+  std::string list;
+  for (const std::string &feature : missing)
+    list += (list.empty() ? "" : ", ") + feature;
+  return "code for target '" + target.cpu + "' cannot run on this host (" +
+         TargetModel::host().cpu + "), which lacks " + list +
+         "; `affjit llvm`, `asm` and `compile` generate code for it";
+}
+
 llvm::Expected<std::unique_ptr<Jit>> CompilePipeline::createJit() const {
-  return Jit::create(options.optLevel);
+  if (std::optional<std::string> why = whyHostCannotRun())
+    return llvm::createStringError(*why);
+  return createCodeGenerator();
+}
+
+llvm::Expected<std::unique_ptr<Jit>>
+CompilePipeline::createCodeGenerator() const {
+  return Jit::create(target, options.optLevel);
 }
 
 std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
@@ -216,7 +245,7 @@ std::string CompilePipeline::cacheKey(const std::string &sourceKey) const {
          std::to_string(options.assumeDistinctArgs) +
          "\nthreads=" + std::to_string(options.threads) +
          "\nmeasure-traffic=" + std::to_string(options.measureTraffic) +
-         "\ntarget=" + describePassTarget();
+         "\ntarget=" + target.describe();
 }
 
 Expected<CompiledFunctions> CompilePipeline::addToJit(

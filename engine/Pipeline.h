@@ -15,6 +15,7 @@
 #include "frontend/ir/Timing.h"
 #include "frontend/lower/NestTracing.h"
 #include "frontend/parse/Parser.h"
+#include "frontend/target/TargetModel.h"
 #include "frontend/transform/PassPipeline.h"
 
 #include <llvm/ADT/IntrusiveRefCntPtr.h>
@@ -65,6 +66,10 @@ struct CompileOptions {
   /// Instrument the code for the traffic measurement
   /// (EngineOptions::measureTraffic); implies one thread.
   bool measureTraffic = false;
+  /// The machine the code is for, as EngineOptions names it: `host` or an
+  /// LLVM x86 CPU, features to switch (`+avx512f,-fma`) and cache sizes
+  /// (`l2=2M,llc=32M`); TargetModel::resolve checks them.
+  std::string target = "host", targetFeatures, targetCaches;
 };
 
 /// The compile options an engine's options stand for.
@@ -106,10 +111,13 @@ std::unique_ptr<Module> parseAndVerify(const SourceBuffer &source,
 
 class CompilePipeline {
 public:
-  /// The pipeline for `options`; an error if its spec names unknown passes.
+  /// The pipeline for `options`; an error if its spec names unknown passes
+  /// or its target is unknown.
   static Expected<CompilePipeline> create(CompileOptions options);
 
   const CompileOptions &getOptions() const { return options; }
+  /// The machine the passes plan for and the code is generated for.
+  const TargetModel &getTarget() const { return target; }
   const PassPipeline &getPasses() const { return passes; }
   const PassSelection &getReport() const { return report; }
   /// The LLVM pipeline for modules these passes transformed: the finishing
@@ -133,8 +141,15 @@ public:
                                       DiagnosticEngine &diag,
                                       TimingTree *timing = nullptr) const;
 
-  /// A JIT for these options (its optimization level).
+  /// Why this host cannot run code for the target (the features it
+  /// lacks); nullopt when it can.
+  std::optional<std::string> whyHostCannotRun() const;
+  /// A JIT for these options (their optimization level and target); an
+  /// error if the code it makes could not run on this host.
   llvm::Expected<std::unique_ptr<Jit>> createJit() const;
+  /// A JIT that generates code for the target without running it
+  /// (`affjit llvm --optimized`, `asm`, `compile`): any x86 target.
+  llvm::Expected<std::unique_ptr<Jit>> createCodeGenerator() const;
   /// Compiles `program` into `jit` (removable through `tracker` when
   /// given) and resolves its functions. `sourceKey` names what the program
   /// was built from (texts and buffer names); the options that change the
@@ -149,15 +164,18 @@ public:
 
 private:
   CompilePipeline(CompileOptions options, PassPipeline passes,
-                  PassSelection report, PassSelection dumpAfter)
+                  PassSelection report, PassSelection dumpAfter,
+                  TargetModel target)
       : options(std::move(options)), passes(std::move(passes)),
-        report(std::move(report)), dumpAfter(std::move(dumpAfter)) {}
+        report(std::move(report)), dumpAfter(std::move(dumpAfter)),
+        target(std::move(target)) {}
   /// Hands `remark` to the options' handler (or stderr), formatted with
   /// the source line from `diag`'s buffers.
   void deliver(const PassRemark &remark, const DiagnosticEngine &diag) const;
   CompileOptions options;
   PassPipeline passes;
   PassSelection report, dumpAfter;
+  TargetModel target;
 };
 
 } // namespace affjit

@@ -199,7 +199,7 @@ Expected<std::string> Engine::llvmIR(std::string_view text, bool optimized,
   if (!program)
     return Error(formatted(diag));
   if (optimized) {
-    auto jit = pipeline->createJit();
+    auto jit = pipeline->createCodeGenerator();
     if (!jit)
       return Error("failed to create the JIT: " +
                    llvm::toString(jit.takeError()));

@@ -2,7 +2,8 @@
 // [--pipeline=LIST] [--verify-each] [--opt-report[=PASS,...]]
 // [--dump-after=PASS|all]`: prints the LLVM IR affjit generates for a
 // module (after its pass pipeline), before or after LLVM's optimization
-// pipeline, or the host assembly the JIT makes of it. `affjit asm FILE`
+// pipeline, or the assembly the JIT makes of it for the host or any x86
+// `--target`. `affjit asm FILE`
 // is `affjit llvm --asm FILE`.
 #include "engine/cli/Commands.h"
 #include "engine/cli/Contract.h"
@@ -30,13 +31,13 @@ struct LlvmOptions {
 };
 } // namespace
 
-/// Optimizes `program` for the host as the JIT does and prints its
+/// Optimizes `program` for the target as the JIT does and prints its
 /// assembly (`assembly`) or its IR.
 static int printOptimized(const CompilePipeline &pipeline,
                           LoweredProgram &program, bool assembly,
                           TimingTree *timing) {
   TimingTree::Scope llvmTime = timePhase(timing, "LLVM");
-  auto jit = pipeline.createJit();
+  auto jit = pipeline.createCodeGenerator();
   if (!jit)
     return usageError(llvm::toString(jit.takeError()));
   if (auto err = (*jit)->optimize(*program.module, program.llvmPasses, timing))
@@ -104,9 +105,10 @@ CommandFn addLlvmCommand(CLI::App &app) {
       app.add_subcommand("llvm", "Print the LLVM IR generated for a module");
   CLI::Option *optimized =
       cmd->add_flag("--optimized", opts->optimized,
-                    "Print after LLVM's optimization pipeline for the host");
+                    "Print after LLVM's optimization pipeline for the target");
   cmd->add_flag("--asm", opts->assembly,
-                "Print the host assembly the JIT generates (as `affjit asm`)")
+                "Print the assembly the JIT generates for the target (as "
+                "`affjit asm`)")
       ->excludes(optimized);
   addCodeOptions(cmd, *opts);
   return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
@@ -115,8 +117,9 @@ CommandFn addLlvmCommand(CLI::App &app) {
 CommandFn addAsmCommand(CLI::App &app) {
   auto opts = std::make_shared<LlvmOptions>();
   opts->assembly = true;
-  CLI::App *cmd = app.add_subcommand(
-      "asm", "Print the host assembly the JIT generates for a module");
+  CLI::App *cmd =
+      app.add_subcommand("asm", "Print the assembly the JIT generates for a "
+                                "module (for the host, or --target)");
   addCodeOptions(cmd, *opts);
   return [cmd, opts]() -> int { return cmd->parsed() ? runLlvm(*opts) : -1; };
 }

@@ -1,9 +1,10 @@
 // The pass pipeline flags of `affjit opt`, `run` and `llvm`:
 // `--pipeline=LIST` (which passes run before printing or lowering),
 // `--verify-each`, `--opt-report[=PASS,...]` (the passes' decisions as
-// remarks on stderr) and `--dump-after=PASS|all` (the IR after a pass, on
-// stderr), and the check that turns a bad pass name into a clear error
-// and exit status 1 before any input is read.
+// remarks on stderr), `--dump-after=PASS|all` (the IR after a pass, on
+// stderr) and the target (`--target`, `--mattr`, `--cache`,
+// `--print-target`), and the check that turns a bad pass name or target
+// into a clear error and exit status 1 before any input is read.
 #pragma once
 
 #include "engine/Pipeline.h"
@@ -28,6 +29,8 @@ struct PipelineFlags {
   std::string dumpAfter;
   /// --time-passes: print where the compile's time went to stderr.
   bool timePasses = false;
+  /// --target, --mattr, --cache: the machine the code is for.
+  std::string target = "host", targetFeatures, targetCaches;
 
   /// Copies the flags into compile (or engine) options.
   void applyTo(CompileOptions &options) const;
@@ -40,6 +43,10 @@ void addThreadsOption(CLI::App *cmd, unsigned &threads);
 
 /// Registers the pipeline flags on `cmd`, storing them in `flags`.
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags);
+
+/// Registers `--target`, `--mattr`, `--cache` and `--print-target` on
+/// `cmd`, storing them in `flags`.
+void addTargetOptions(CLI::App *cmd, PipelineFlags &flags);
 
 /// Registers `--time-passes` on `cmd`, storing it in `timePasses`.
 void addTimePassesFlag(CLI::App *cmd, bool &timePasses);

@@ -113,9 +113,14 @@ static int runRun(const RunOptions &o) {
   TrafficReport traffic;
   if (o.measureTraffic)
     options.onRemark = traffic.remarkHandler();
-  // A bad pass name is a usage error, reported before reading the input.
-  if (!makePipeline(compileOptionsOf(options)))
+  // A bad pass name or target is a usage error, reported before reading
+  // the input.
+  std::optional<CompilePipeline> pipeline =
+      makePipeline(compileOptionsOf(options));
+  if (!pipeline)
     return kExitFailure;
+  if (std::optional<std::string> why = pipeline->whyHostCannotRun())
+    return usageError(*why);
   if (o.crossCheck && o.measureTraffic)
     return usageError("--cross-check and --measure-traffic cannot be "
                       "combined");

@@ -15,7 +15,6 @@
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Target/TargetMachine.h>
-#include <llvm/TargetParser/Host.h>
 
 #include <atomic>
 #include <chrono>
@@ -53,14 +52,6 @@ static void initializeNativeTarget() {
   });
 }
 
-/// The host's feature string as LLVM reports it (e.g. +avx512f,...).
-static std::string hostFeatureString() {
-  llvm::SubtargetFeatures features;
-  for (auto &f : llvm::sys::getHostCPUFeatures())
-    features.AddFeature(f.first(), f.second);
-  return features.getString();
-}
-
 static llvm::OptimizationLevel toLevel(unsigned level) {
   switch (level) {
   case 0:
@@ -88,14 +79,15 @@ static llvm::Error defineRuntimeSymbols(llvm::orc::LLJIT &lljit) {
       llvm::orc::absoluteSymbols(std::move(map)));
 }
 
-llvm::Expected<std::unique_ptr<Jit>> Jit::create(unsigned optLevel,
+llvm::Expected<std::unique_ptr<Jit>> Jit::create(const TargetModel &target,
+                                                 unsigned optLevel,
                                                  LargeModuleTuning tuning) {
   initializeNativeTarget();
   std::unique_ptr<Jit> jit(new Jit());
   jit->tuning = tuning;
   jit->optLevel = optLevel > 3 ? 3 : optLevel;
-  jit->cpuName = llvm::sys::getHostCPUName().str();
-  jit->cpuFeatures = hostFeatureString();
+  jit->cpuName = target.cpu;
+  jit->cpuFeatures = target.featureString();
 
   auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!jtmb)

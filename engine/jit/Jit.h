@@ -1,14 +1,17 @@
 // A small ORC LLJIT wrapper in the spirit of LLVM's KaleidoscopeJIT: one JIT
-// per engine, targeting the host CPU with its real features (AVX-512 where
-// present), optimizing each module with LLVM's new pass manager at a chosen
-// level, and resolving runtime symbols (printMemrefF32, rtclock, DMA
-// emulation, ...) from this process.
+// per engine, generating code for the CPU and features of a TargetModel (the
+// host's by default, with AVX-512 where present), optimizing each module
+// with LLVM's new pass manager at a chosen level, and resolving runtime
+// symbols (printMemrefF32, rtclock, DMA emulation, ...) from this process.
+// A JIT for a target the host cannot execute still optimizes and emits
+// assembly; whoever runs code checks first (CompilePipeline::createJit).
 #pragma once
 
 #include "engine/jit/LlvmPasses.h"
 #include "engine/jit/ModuleSplit.h"
 #include "engine/jit/OutlineNests.h"
 #include "frontend/ir/Timing.h"
+#include "frontend/target/TargetModel.h"
 
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
@@ -36,9 +39,11 @@ struct LargeModuleTuning {
 
 class Jit {
 public:
-  /// `optLevel` 0..3 selects the LLVM pipeline (O0 skips optimization).
+  /// Code for `target`; `optLevel` 0..3 selects the LLVM pipeline (O0
+  /// skips optimization).
   static llvm::Expected<std::unique_ptr<Jit>>
-  create(unsigned optLevel = 3, LargeModuleTuning tuning = {});
+  create(const TargetModel &target, unsigned optLevel = 3,
+         LargeModuleTuning tuning = {});
 
   /// Optimizes, compiles and links `module`; its functions become callable.
   /// `sourceKey` names everything the module was generated from (source
@@ -71,7 +76,7 @@ public:
 
   const llvm::DataLayout &getDataLayout() const;
   const llvm::Triple &getTargetTriple() const;
-  /// The host CPU name and features the code is compiled for.
+  /// The CPU name and features the code is compiled for.
   const std::string &getCpuName() const { return cpuName; }
   const std::string &getCpuFeatures() const { return cpuFeatures; }
   unsigned getOptLevel() const { return optLevel; }

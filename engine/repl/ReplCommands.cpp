@@ -127,8 +127,8 @@ const std::vector<Repl::Command> &Repl::commands() {
        "their contents."},
       {":target", "", "show the machine the passes plan for", &Repl::cmdTarget,
        ":target shows the CPU, vector registers, caches and parallel grain "
-       "the passes plan for (the host's, as affjit --print-target prints "
-       "them)."},
+       "the passes plan for (the host's, or what affjit repl --target, "
+       "--mattr and --cache name; as --print-target prints them)."},
       {":help", "[COMMAND]", "list the commands, or explain one",
        &Repl::cmdHelp,
        ":help lists the commands; :help COMMAND (with or without the ':') "
@@ -359,7 +359,7 @@ bool Repl::cmdHelp(std::string_view args) {
 bool Repl::cmdTarget(std::string_view args) {
   if (!args.empty())
     return fail(":target takes no arguments");
-  std::cout << TargetModel::host().summary();
+  std::cout << session.getTarget().summary();
   return true;
 }
 

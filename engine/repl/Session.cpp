@@ -63,6 +63,10 @@ Error Session::setOptions(SessionOptions newOptions) {
   return Error();
 }
 
+const TargetModel &Session::getTarget() const {
+  return pipeline ? pipeline->getTarget() : TargetModel::host();
+}
+
 unsigned Session::getThreads() const {
   return pipeline ? pipeline->getOptions().threads
                   : resolveThreadCount(options.threads);

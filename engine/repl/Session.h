@@ -55,6 +55,8 @@ public:
   /// The thread count parallel loops are compiled for (the setting
   /// resolved: AFFJIT_NUM_THREADS or the cores when it is 0).
   unsigned getThreads() const;
+  /// The machine the session compiles for (`--target`, else the host).
+  const TargetModel &getTarget() const;
 
   //===-- buffers ---------------------------------------------------------===//
   /// Creates (or replaces) buffer `name` (with its `%`).

@@ -16,6 +16,8 @@
 
 namespace affjit {
 
+struct TargetModel;
+
 struct LowerOptions {
   /// Emit a bounds check before every memref access (`run --checked`).
   bool checked = false;
@@ -30,6 +32,9 @@ struct LowerOptions {
   /// Measure traffic: call the runtime's hooks around each traced nest
   /// (NestTracing.h), numbered from this id.
   std::optional<int64_t> firstTracedNest;
+  /// The machine the code is for (its vector ISAs choose the vector math
+  /// library's variants); null: this host.
+  const TargetModel *target = nullptr;
 };
 
 /// Lowers `module`; null (with diagnostics) if an op cannot be lowered.

@@ -2,10 +2,10 @@
 #include "frontend/lower/VectorMathLibrary.h"
 
 #include "frontend/ir/MathFunctions.h"
+#include "frontend/target/TargetModel.h"
 
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/Support/DynamicLibrary.h>
-#include <llvm/TargetParser/Host.h>
 
 #include <string>
 #include <string_view>
@@ -20,24 +20,16 @@ struct VectorIsa {
   unsigned bits;
 };
 
-/// The host's vector ABI levels, widest first.
-const std::vector<VectorIsa> &hostIsas() {
-  static const std::vector<VectorIsa> isas = [] {
-    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-    auto has = [&](const char *f) {
-      auto it = features.find(f);
-      return it != features.end() && it->second;
-    };
-    std::vector<VectorIsa> out;
-    if (has("avx512f"))
-      out.push_back({'e', 512});
-    if (has("avx2"))
-      out.push_back({'d', 256});
-    if (has("sse4.2"))
-      out.push_back({'b', 128});
-    return out;
-  }();
-  return isas;
+/// The vector ABI levels `target` has, widest first.
+std::vector<VectorIsa> isasOf(const TargetModel &target) {
+  std::vector<VectorIsa> out;
+  if (target.vectorBits >= 512 && target.hasFeature("avx512f"))
+    out.push_back({'e', 512});
+  if (target.hasFeature("avx2"))
+    out.push_back({'d', 256});
+  if (target.hasFeature("sse4.2"))
+    out.push_back({'b', 128});
+  return out;
 }
 
 /// Whether `symbol` can be called: libmvec is loaded into the process
@@ -81,7 +73,8 @@ bool lowerWithVectorMathLibrary(LoweringContext &lc, Operation &op) {
   if (!elt->isFloatTy() && !elt->isDoubleTy())
     return false;
   unsigned n = vty->getNumElements(), eltBits = elt->getPrimitiveSizeInBits();
-  for (VectorIsa isa : hostIsas()) {
+  const TargetModel *target = lc.options().target;
+  for (VectorIsa isa : isasOf(target ? *target : TargetModel::host())) {
     unsigned lanes = isa.bits / eltBits;
     if (n % lanes != 0)
       continue;

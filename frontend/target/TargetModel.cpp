@@ -1,8 +1,13 @@
 // The target model and the host's (TargetModel.h).
 #include "frontend/target/TargetModel.h"
 
+#include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/TargetParser/Host.h>
+#include <llvm/TargetParser/X86TargetParser.h>
+
+#include <algorithm>
+#include <set>
 
 #include <cstdlib>
 #include <fstream>
@@ -99,16 +104,23 @@ CacheSizes hostCaches() {
   return c;
 }
 
+/// The vector registers `t`'s features give: 512 bits and 32 registers
+/// with AVX-512 (unless evex512 is off: 256-bit AVX10), 256 with AVX, else
+/// 128, 16 registers below AVX-512.
+void setVectorsFromFeatures(TargetModel &t) {
+  bool avx512 = t.hasFeature("avx512f");
+  bool zmm =
+      avx512 && (!t.features.count("evex512") || t.hasFeature("evex512"));
+  t.vectorBits = zmm ? 512 : t.hasFeature("avx") ? 256 : 128;
+  t.vectorRegisters = avx512 ? 32 : 16;
+}
+
 TargetModel makeHost() {
   TargetModel t;
   t.cpu = llvm::sys::getHostCPUName().str();
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  auto has = [&](const char *f) {
-    auto it = features.find(f);
-    return it != features.end() && it->second;
-  };
-  t.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
-  t.vectorRegisters = has("avx512f") ? 32 : 16;
+  for (const auto &f : llvm::sys::getHostCPUFeatures())
+    t.features[f.first().str()] = f.second;
+  setVectorsFromFeatures(t);
   // Tests and cross-machine comparisons pin the width.
   if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
     if (unsigned v = (unsigned)std::strtoul(bits, nullptr, 10); v >= 64) {
@@ -125,11 +137,225 @@ TargetModel makeHost() {
   return t;
 }
 
+/// The 64-bit x86 CPU names LLVM knows.
+std::vector<std::string> knownCpus() {
+  llvm::SmallVector<llvm::StringRef> names;
+  llvm::X86::fillValidCPUArchList(names, /*Only64Bit=*/true);
+  return {names.begin(), names.end()};
+}
+
+/// Every x86 feature name LLVM's CPUs and host detection use.
+const std::set<std::string> &knownFeatures() {
+  static const std::set<std::string> known = [] {
+    std::set<std::string> out;
+    for (const auto &f : llvm::sys::getHostCPUFeatures())
+      out.insert(f.first().str());
+    for (const std::string &cpu : knownCpus()) {
+      llvm::SmallVector<llvm::StringRef> features;
+      llvm::X86::getFeaturesForCPU(cpu, features);
+      for (llvm::StringRef f : features)
+        out.insert(f.str());
+    }
+    return out;
+  }();
+  return known;
+}
+
+/// Typical data caches of some CPUs as one core sees them (L1 and L2 its
+/// own, the L3 it shares); others get CacheSizes' defaults.
+struct KnownCaches {
+  const char *cpu;
+  CacheSizes caches;
+};
+
+CacheSizes cachesOf(std::string_view cpu) {
+  constexpr int64_t K = 1024, M = 1024 * 1024;
+  static const KnownCaches table[] = {
+      {"haswell", {32 * K, 256 * K, 8 * M, 8, 8, 64}},
+      {"skylake", {32 * K, 256 * K, 8 * M, 8, 4, 64}},
+      {"skylake-avx512", {32 * K, 1 * M, 32 * M, 8, 16, 64}},
+      {"cascadelake", {32 * K, 1 * M, 32 * M, 8, 16, 64}},
+      {"icelake-server", {48 * K, 1280 * K, 48 * M, 12, 20, 64}},
+      {"sapphirerapids", {48 * K, 2 * M, 96 * M, 12, 16, 64}},
+      {"znver2", {32 * K, 512 * K, 16 * M, 8, 8, 64}},
+      {"znver3", {32 * K, 512 * K, 32 * M, 8, 8, 64}},
+      {"znver4", {32 * K, 1 * M, 32 * M, 8, 8, 64}},
+      {"znver5", {48 * K, 1 * M, 32 * M, 12, 16, 64}},
+  };
+  for (const KnownCaches &k : table)
+    if (cpu == k.cpu)
+      return k.caches;
+  return CacheSizes{};
+}
+
+/// The model of the LLVM CPU `cpu`: its features and typical caches.
+std::optional<TargetModel> namedCpu(std::string_view cpu, std::string &error) {
+  if (cpu == "host")
+    return TargetModel::host();
+  if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) == llvm::X86::CK_None) {
+    error = "unknown target '" + std::string(cpu) + "' (known: host";
+    for (const std::string &name : knownCpus())
+      error += ", " + name;
+    error += ")";
+    return std::nullopt;
+  }
+  TargetModel t;
+  t.cpu = std::string(cpu);
+  llvm::SmallVector<llvm::StringRef> features;
+  llvm::X86::getFeaturesForCPU(cpu, features);
+  // Every 64-bit x86 CPU has SSE2 (LLVM's backend adds it to each).
+  features.push_back("sse2");
+  llvm::StringMap<bool> map;
+  // LLVM lists what a CPU adds; what those imply (avx2 → avx → sse4.2 ...)
+  // is on as well.
+  for (llvm::StringRef f : features) {
+    map[f] = true;
+    llvm::X86::updateImpliedFeatures(f, true, map);
+  }
+  for (const auto &f : map)
+    t.features[f.first().str()] = f.second;
+  setVectorsFromFeatures(t);
+  t.caches = cachesOf(cpu);
+  return t;
+}
+
+/// Switches the features `mattr` lists (`+f` on, `-f` off, with what they
+/// imply or what depends on them); false with `error` on a bad entry.
+bool applyFeatures(TargetModel &t, std::string_view mattr, std::string &error) {
+  llvm::SmallVector<llvm::StringRef> entries;
+  llvm::StringRef(mattr.data(), mattr.size()).split(entries, ',', -1, false);
+  llvm::StringMap<bool> map;
+  for (const auto &[name, on] : t.features)
+    map[name] = on;
+  for (llvm::StringRef entry : entries) {
+    entry = entry.trim();
+    if (entry.size() < 2 || (entry[0] != '+' && entry[0] != '-')) {
+      error = "bad feature '" + entry.str() +
+              "' in --mattr: expected +NAME or -NAME";
+      return false;
+    }
+    std::string name = entry.drop_front().str();
+    if (!knownFeatures().count(name)) {
+      error = "unknown x86 feature '" + name + "' in --mattr";
+      return false;
+    }
+    map[name] = entry[0] == '+';
+    llvm::X86::updateImpliedFeatures(name, entry[0] == '+', map);
+  }
+  t.features.clear();
+  for (const auto &f : map)
+    t.features[f.first().str()] = f.second;
+  return true;
+}
+
+/// `48K`, `2M`, `1G` or a number of bytes; false if not a positive size.
+bool parseBytes(std::string_view text, int64_t &out) {
+  if (text.empty())
+    return false;
+  int shift = 0;
+  char unit = text.back();
+  if (unit == 'K' || unit == 'k' || unit == 'M' || unit == 'm' || unit == 'G' ||
+      unit == 'g') {
+    shift = unit == 'K' || unit == 'k'   ? 10
+            : unit == 'M' || unit == 'm' ? 20
+                                         : 30;
+    text.remove_suffix(1);
+  }
+  if (text.empty() || text.size() > 12 ||
+      !std::all_of(text.begin(), text.end(), ::isdigit))
+    return false;
+  out = std::stoll(std::string(text)) << shift;
+  return out > 0;
+}
+
+/// Sets the cache fields `spec` names (`l1=48K,l2=2M,llc=32M,line=64,
+/// l1-ways=12,l2-ways=16`); false with `error` on a bad entry.
+bool applyCaches(TargetModel &t, std::string_view spec, std::string &error) {
+  CacheSizes &c = t.caches;
+  const std::pair<const char *, int64_t *> fields[] = {
+      {"l1", &c.l1},          {"l2", &c.l2},          {"llc", &c.last},
+      {"line", &c.lineBytes}, {"l1-ways", &c.l1Ways}, {"l2-ways", &c.l2Ways}};
+  llvm::SmallVector<llvm::StringRef> entries;
+  llvm::StringRef(spec.data(), spec.size()).split(entries, ',', -1, false);
+  for (llvm::StringRef entry : entries) {
+    auto [key, value] = entry.trim().split('=');
+    auto field = std::find_if(std::begin(fields), std::end(fields),
+                              [&](const auto &f) { return key == f.first; });
+    int64_t bytes = 0;
+    if (field == std::end(fields)) {
+      error = "unknown cache field '" + key.str() +
+              "' in --cache (known: l1, l2, llc, line, l1-ways, l2-ways)";
+      return false;
+    }
+    if (!parseBytes(std::string_view(value.data(), value.size()), bytes)) {
+      error = "bad value '" + value.str() + "' for " + key.str() +
+              " in --cache: expected a positive size such as 48K, 2M or 64";
+      return false;
+    }
+    *field->second = bytes;
+  }
+  if (c.l2 < c.l1 || c.last < c.l2) {
+    error = "--cache: the caches must grow from l1 to l2 to llc";
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 const TargetModel &TargetModel::host() {
   static const TargetModel model = makeHost();
   return model;
+}
+
+std::optional<TargetModel> TargetModel::resolve(std::string_view cpu,
+                                                std::string_view mattr,
+                                                std::string_view caches,
+                                                std::string &error) {
+  std::optional<TargetModel> t = namedCpu(cpu.empty() ? "host" : cpu, error);
+  if (!t)
+    return std::nullopt;
+  if (!mattr.empty()) {
+    if (!applyFeatures(*t, mattr, error))
+      return std::nullopt;
+    setVectorsFromFeatures(*t);
+  }
+  if (!applyCaches(*t, caches, error))
+    return std::nullopt;
+  return t;
+}
+
+bool TargetModel::hasFeature(std::string_view feature) const {
+  auto it = features.find(std::string(feature));
+  return it != features.end() && it->second;
+}
+
+std::string TargetModel::featureString() const {
+  std::string out;
+  for (const auto &[name, on] : features)
+    out += (out.empty() ? "" : ",") + std::string(on ? "+" : "-") + name;
+  return out;
+}
+
+std::vector<std::string> TargetModel::missingOnHost() const {
+  // Instructions LLVM emits only for their intrinsics, which lowered
+  // affine programs never call.
+  static const std::set<std::string> systemOnly = {
+      "rdpru",    "mwaitx",     "sgx",     "pconfig",   "ptwrite",
+      "waitpkg",  "enqcmd",     "movdiri", "movdir64b", "serialize",
+      "tsxldtrk", "cldemote",   "uintr",   "hreset",    "rtm",
+      "invpcid",  "wbnoinvd",   "rdpid",   "rdseed",    "rdrnd",
+      "clwb",     "clflushopt", "clzero",  "shstk",     "kl",
+      "widekl",   "lwp",        "pku",     "sahf",      "fsgsbase",
+      "xsave",    "xsaveopt",   "xsavec",  "xsaves",    "prefetchi",
+      "raoint",   "cmpccxadd",  "usermsr", "x87"};
+  const TargetModel &host = TargetModel::host();
+  std::vector<std::string> missing;
+  for (const auto &[name, on] : features)
+    if (on && !systemOnly.count(name) && !host.hasFeature(name) &&
+        host.features.count(name))
+      missing.push_back(name);
+  return missing;
 }
 
 VectorizationTarget TargetModel::vectorization() const {
@@ -155,6 +381,15 @@ std::string TargetModel::describe() const {
 
 namespace {
 
+/// Whether `name` is an extension of the SIMD units (what --print-target
+/// lists of the features).
+bool isVectorFeature(std::string_view name) {
+  for (std::string_view prefix : {"sse", "ssse", "avx", "fma", "f16c", "amx"})
+    if (name.starts_with(prefix))
+      return true;
+  return false;
+}
+
 std::string bytesText(int64_t n) {
   if (n >= (1 << 20) && n % (1 << 20) == 0)
     return std::to_string(n >> 20) + " MiB";
@@ -167,9 +402,13 @@ std::string bytesText(int64_t n) {
 
 std::string TargetModel::summary() const {
   std::ostringstream os;
-  os << "cpu: " << cpu << "\nvectors: " << vectorBits << " bits, "
-     << vectorRegisters << " registers\ncaches: L1 " << bytesText(caches.l1)
-     << " (" << caches.l1Ways << " ways), L2 " << bytesText(caches.l2) << " ("
+  os << "cpu: " << cpu << "\nvector features:";
+  for (const auto &[name, on] : features)
+    if (on && isVectorFeature(name))
+      os << " " << name;
+  os << "\nvectors: " << vectorBits << " bits, " << vectorRegisters
+     << " registers\ncaches: L1 " << bytesText(caches.l1) << " ("
+     << caches.l1Ways << " ways), L2 " << bytesText(caches.l2) << " ("
      << caches.l2Ways << " ways), last level " << bytesText(caches.last)
      << ", lines of " << caches.lineBytes
      << " B\nparallel loops from: " << (int64_t)parallelMinWork

@@ -352,8 +352,6 @@ std::string describePassPipeline(const PassPipeline &pipeline) {
   return names;
 }
 
-std::string describePassTarget() { return TargetModel::host().describe(); }
-
 /// The IR after `pass`, as mlir-opt's --mlir-print-ir-after shows it.
 static void dumpAfter(std::string_view pass, const Module &module,
                       std::ostream &os) {

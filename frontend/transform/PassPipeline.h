@@ -97,13 +97,6 @@ parsePassPipeline(std::string_view spec, std::string &error,
 /// how the spec spelled it.
 std::string describePassPipeline(const PassPipeline &pipeline);
 
-/// The machine the registry's passes plan for, as they see it in this
-/// process: vector width and registers, cache sizes and the parallel
-/// grain (with their environment overrides applied). Compiled code
-/// depends on it as much as on the pass list, so it belongs in every
-/// compile cache key.
-std::string describePassTarget();
-
 struct PassRunOptions {
   /// Verify the module after every pass; a pass that breaks it stops the
   /// pipeline with the verifier's errors and a note naming the pass.

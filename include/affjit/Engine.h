@@ -462,6 +462,17 @@ struct EngineOptions {
   /// pass, lowering, each LLVM pass, code generation, linking; see
   /// Engine::compileTimes().
   bool timePasses = false;
+  /// The machine the code is for (`--target`): `host`, or an LLVM x86 CPU
+  /// name (`x86-64-v3`, `znver4`, `skylake-avx512`, ...) whose features
+  /// and typical caches the passes and LLVM plan for. compile() fails on
+  /// an unknown name and on a target this host cannot execute.
+  std::string target = "host";
+  /// Features switched on or off for the target (`--mattr`, as llc's
+  /// -mattr): `+avx512f,-fma`.
+  std::string targetFeatures{};
+  /// Cache sizes the passes plan for instead of the target's (`--cache`):
+  /// `l1=48K,l2=2M,llc=32M,line=64,l1-ways=12,l2-ways=16`.
+  std::string targetCaches{};
 };
 
 /// The simulated caches of the traffic measurement: the host's L1 data

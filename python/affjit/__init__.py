@@ -240,6 +240,7 @@ def compile(
     opt_level=3,
     opt_report="",
     name="<string>",
+    target="host",
 ):
     """Compiles MLIR text for this CPU; raises CompileError.
 
@@ -253,6 +254,9 @@ def compile(
     opt_report: the passes whose decisions Module.opt_report keeps ("" for
       none, "all", or names). Off by default: the `report` pass's cost
       model can take seconds on large nests.
+    target: "host", or an LLVM x86 CPU name ("x86-64-v3", "znver3") whose
+      features and caches the code is built for; CompileError if this
+      machine cannot run it.
     """
     if threads is None:
         threads = 1 if checked else 0
@@ -265,6 +269,7 @@ def compile(
         checked=bool(checked),
         opt_level=opt_level,
         opt_report=opt_report,
+        target=target,
     )
     engine = _affjit.Engine(**options)
     error = engine.compile(src, name)

@@ -39,8 +39,9 @@ struct PyEngine {
 
 PyEngine makeEngine(const std::string &pipeline, bool fastMath,
                     unsigned threads, bool checked, unsigned optLevel,
-                    const std::string &optReport) {
+                    const std::string &optReport, const std::string &target) {
   EngineOptions options;
+  options.target = target;
   options.pipeline = pipeline;
   options.fastMath = fastMath;
   options.threads = threads;
@@ -234,7 +235,7 @@ PYBIND11_MODULE(_affjit, m) {
       .def(py::init(&makeEngine), py::arg("pipeline") = "default",
            py::arg("fast_math") = false, py::arg("threads") = 0u,
            py::arg("checked") = false, py::arg("opt_level") = 3u,
-           py::arg("opt_report") = "")
+           py::arg("opt_report") = "", py::arg("target") = "host")
       // Returns the diagnostics text, or None on success.
       .def(
           "compile",

@@ -158,3 +158,14 @@ def test_buffer_protocol_and_dlpack(mod):
     assert mod.dot(d, d) == 14
     with pytest.raises(TypeError, match="float32"):
         mod.dot(DLPackOnly(np.arange(4.0)), d)
+
+
+def test_code_for_an_older_target_computes_the_same():
+    x = np.arange(1000, dtype=np.float32) * np.float32(0.25)
+    results = {}
+    for target in ["host", "x86-64-v2"]:
+        m = affjit.compile(kernels.SAXPY_DOT, target=target)
+        y = np.ones(1000, np.float32)
+        m.saxpy(np.float32(1.5), x, y)
+        results[target] = y
+    assert np.array_equal(results["host"], results["x86-64-v2"])

@@ -164,3 +164,8 @@ def test_written_follows_views_and_calls():
     assert A[2] == 5
     with pytest.raises(ValueError, match="read-only"):
         m.calls(A, B)
+
+
+def test_unknown_target_is_a_compile_error():
+    with pytest.raises(affjit.CompileError, match="unknown target 'pentium9'"):
+        affjit.compile(kernels.SAXPY_DOT, target="pentium9")

@@ -43,14 +43,15 @@ protected:
   }
   void TearDown() override { std::filesystem::remove_all(dir); }
 
-  /// Runs the program with the cache in `dir` and `env` set; returns its
-  /// output.
-  std::string run(const std::string &env) {
+  /// Runs the program with the cache in `dir`, `env` set and `flags`
+  /// given to `affjit run`; returns its output.
+  std::string run(const std::string &env, const std::string &flags = "") {
     CommandResult r = runCommand(
         "env -u AFFJIT_VECTOR_BITS -u AFFJIT_L2_BYTES -u AFFJIT_LLC_BYTES "
         "-u AFFJIT_PARALLEL_MIN_WORK AFFJIT_CACHE_DIR=" +
         shellQuote(dir.string()) + " " + env + " " +
-        shellQuote(affjitBinary()) + " run " + shellQuote(program.path));
+        shellQuote(affjitBinary()) + " run " + flags + " " +
+        shellQuote(program.path));
     EXPECT_EQ(r.exitCode, 0) << r.err;
     return r.out;
   }
@@ -77,6 +78,20 @@ TEST_F(CompileCacheKey, OtherPassTargetsGetObjectsOfTheirOwn) {
   EXPECT_EQ(cachedObjects(), 4u);
   EXPECT_EQ(run("AFFJIT_VECTOR_BITS=256 AFFJIT_PARALLEL_MIN_WORK=1"), "1024\n");
   EXPECT_EQ(cachedObjects(), 5u);
+}
+
+TEST_F(CompileCacheKey, OtherTargetsAndCachesGetObjectsOfTheirOwn) {
+  // x86-64-v2 runs on every machine this builds for.
+  EXPECT_EQ(run("", "--target=x86-64-v2"), "1024\n");
+  EXPECT_EQ(cachedObjects(), 1u);
+  EXPECT_EQ(run("", "--target=x86-64-v2 --mattr=-popcnt"), "1024\n");
+  EXPECT_EQ(cachedObjects(), 2u);
+  EXPECT_EQ(run("", "--target=x86-64-v2 --cache=l2=64K"), "1024\n");
+  EXPECT_EQ(cachedObjects(), 3u);
+  EXPECT_EQ(run("", "--target=x86-64-v2 --cache=l2=64K"), "1024\n");
+  EXPECT_EQ(cachedObjects(), 3u) << "the same target reuses its object";
+  EXPECT_EQ(run(""), "1024\n");
+  EXPECT_EQ(cachedObjects(), 4u);
 }
 
 TEST_F(CompileCacheKey, TheSameSettingsReuseTheObject) {

@@ -55,7 +55,7 @@ std::string runWith(const std::string &pipeline, LargeModuleTuning tuning,
   DiagnosticEngine diag;
   std::optional<LoweredProgram> program = compile->lower(source, diag);
   EXPECT_TRUE(program);
-  auto jit = Jit::create(3, tuning);
+  auto jit = Jit::create(TargetModel::host(), 3, tuning);
   EXPECT_TRUE(!!jit);
   Expected<CompiledFunctions> compiled = compile->addToJit(
       **jit, std::move(*program), source.text, nullptr, &timing);

@@ -233,4 +233,81 @@ TEST(PipelineCli, PrintTargetShowsTheModelWithItsOverrides) {
       << repl.out;
 }
 
+TEST(PipelineCli, TargetFlagsChooseTheMachineTheCodeIsFor) {
+  TempProgram program(R"(func.func @scale(%x: memref<256xf32>) {
+  affine.for %i = 0 to 256 {
+    %v = affine.load %x[%i] : memref<256xf32>
+    %w = arith.mulf %v, %v : f32
+    affine.store %w, %x[%i] : memref<256xf32>
+  }
+  return
+}
+)");
+  std::string affjit = shellQuote(affjitBinary());
+  CommandResult v4 = runCommand(affjit + " asm --target=x86-64-v4 " +
+                                shellQuote(program.path));
+  ASSERT_EQ(v4.exitCode, 0) << v4.err;
+  EXPECT_NE(v4.out.find("%zmm"), std::string::npos);
+  CommandResult narrowed =
+      runCommand(affjit + " asm --target=x86-64-v4 --mattr=-avx512f " +
+                 shellQuote(program.path));
+  ASSERT_EQ(narrowed.exitCode, 0) << narrowed.err;
+  EXPECT_EQ(narrowed.out.find("%zmm"), std::string::npos);
+  EXPECT_NE(narrowed.out.find("%ymm"), std::string::npos);
+  // The passes plan for the target: 4 registers of 16 lanes per op.
+  CommandResult opt = runCommand(affjit + " opt --target=x86-64-v4 " +
+                                 shellQuote(program.path));
+  ASSERT_EQ(opt.exitCode, 0) << opt.err;
+  EXPECT_NE(opt.out.find("vector<64xf32>"), std::string::npos) << opt.out;
+
+  CommandResult unknown =
+      runCommand(affjit + " opt --target=pentium9 " + shellQuote(program.path));
+  EXPECT_EQ(unknown.exitCode, 1);
+  EXPECT_EQ(unknown.err.rfind("affjit: error: unknown target 'pentium9' "
+                              "(known: host, ",
+                              0),
+            0u)
+      << unknown.err;
+  CommandResult badCache =
+      runCommand(affjit + " llvm --cache=l3=1M " + shellQuote(program.path));
+  EXPECT_EQ(badCache.exitCode, 1);
+  EXPECT_NE(badCache.err.find("affjit: error: unknown cache field 'l3'"),
+            std::string::npos)
+      << badCache.err;
+
+  CommandResult shown =
+      runCommand(affjit + " opt --print-target --target=znver4 --cache=l2=2M");
+  ASSERT_EQ(shown.exitCode, 0) << shown.err;
+  EXPECT_EQ(shown.out.rfind("cpu: znver4\n", 0), 0u) << shown.out;
+  EXPECT_NE(shown.out.find("vectors: 512 bits, 32 registers"),
+            std::string::npos);
+  EXPECT_NE(shown.out.find("L2 2 MiB"), std::string::npos) << shown.out;
+  CommandResult repl = runCommand("printf ':target\\n:quit\\n' | " + affjit +
+                                  " repl --target=x86-64-v2");
+  ASSERT_EQ(repl.exitCode, 0) << repl.err;
+  EXPECT_NE(repl.out.find("cpu: x86-64-v2"), std::string::npos) << repl.out;
+}
+
+TEST(PipelineCli, RunRefusesATargetTheHostCannotExecute) {
+  // The first of these the host lacks a feature of (none on a machine
+  // with every one of them: then there is nothing to refuse).
+  std::string affjit = shellQuote(affjitBinary());
+  for (const char *cpu : {"x86-64-v4", "sapphirerapids", "graniterapids"}) {
+    CommandResult r = runCommand(affjit + " run --target=" + cpu +
+                                 " /nonexistent-input.mlir");
+    if (r.err.find("cannot run on this host") == std::string::npos)
+      continue;
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.rfind(std::string("affjit: error: code for target '") +
+                              cpu + "' cannot run on this host",
+                          0),
+              0u)
+        << r.err;
+    EXPECT_EQ(r.err.find("nonexistent"), std::string::npos)
+        << "refused before reading the input";
+    return;
+  }
+  GTEST_SKIP() << "this host runs every candidate target";
+}
+
 } // namespace
