@@ -17,8 +17,10 @@ CommandFn addOptCommand(CLI::App &app);
 CommandFn addRunCommand(CLI::App &app);
 /// `affjit llvm FILE.mlir`: print the generated LLVM IR.
 CommandFn addLlvmCommand(CLI::App &app);
-/// `affjit asm FILE.mlir`: print the host assembly the JIT generates.
+/// `affjit asm FILE.mlir`: print the assembly the JIT generates.
 CommandFn addAsmCommand(CLI::App &app);
+/// `affjit compile FILE.mlir`: an object file and a C header, ahead of time.
+CommandFn addCompileCommand(CLI::App &app);
 /// `affjit deps FILE.mlir`: the memory dependence report.
 CommandFn addDepsCommand(CLI::App &app);
 /// `affjit check FILE.mlir`: static out-of-bounds checks.

@@ -1,6 +1,6 @@
 // The `affjit` command line: one tool, one subcommand per pipeline entry
-// point: opt, run, llvm, asm, deps, check, bench, repl, ops, and completion
-// for the shell. Parse errors and exit statuses follow one contract
+// point: opt, run, llvm, asm, compile, deps, check, bench, repl, ops, and
+// completion for the shell. Parse errors and exit statuses follow one contract
 // (Contract.h).
 #include "engine/cli/Commands.h"
 #include "engine/cli/Contract.h"
@@ -30,6 +30,7 @@ int main(int argc, char **argv) {
   commands.push_back(affjit::cli::addRunCommand(app));
   commands.push_back(affjit::cli::addLlvmCommand(app));
   commands.push_back(affjit::cli::addAsmCommand(app));
+  commands.push_back(affjit::cli::addCompileCommand(app));
   commands.push_back(affjit::cli::addDepsCommand(app));
   commands.push_back(affjit::cli::addCheckCommand(app));
   commands.push_back(affjit::cli::addBenchCommand(app));

@@ -286,6 +286,17 @@ llvm::Expected<std::string> Jit::emitAssembly(llvm::Module &module) const {
   return emitFile(*targetMachine, module, llvm::CodeGenFileType::AssemblyFile);
 }
 
+llvm::Expected<std::string> Jit::emitObject(llvm::Module &module) const {
+  // Position-independent: the object may be linked into a PIE or a shared
+  // library (the JIT's own code needs no such care).
+  llvm::orc::JITTargetMachineBuilder builder = *machineBuilder;
+  builder.setRelocationModel(llvm::Reloc::PIC_);
+  auto machine = builder.createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  return emitFile(**machine, module, llvm::CodeGenFileType::ObjectFile);
+}
+
 /// What one compile thread did: its parts' objects (by part number) and
 /// where its time went.
 struct PartWork {

@@ -89,6 +89,8 @@ public:
   /// The machine code the JIT would generate for an optimized `module`, as
   /// assembly text.
   llvm::Expected<std::string> emitAssembly(llvm::Module &module) const;
+  /// The same as an ELF object file's bytes (`affjit compile`).
+  llvm::Expected<std::string> emitObject(llvm::Module &module) const;
 
 private:
   Jit() = default;
