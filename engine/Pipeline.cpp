@@ -210,20 +210,8 @@ std::optional<LoweredProgram> CompilePipeline::lower(const SourceBuffer &source,
   return lower(*module, diag, timing);
 }
 
-std::optional<std::string> CompilePipeline::whyHostCannotRun() const {
-  std::vector<std::string> missing = target.missingOnHost();
-  if (missing.empty())
-    return std::nullopt;
-  std::string list;
-  for (const std::string &feature : missing)
-    list += (list.empty() ? "" : ", ") + feature;
-  return "code for target '" + target.cpu + "' cannot run on this host (" +
-         TargetModel::host().cpu + "), which lacks " + list +
-         "; `affjit llvm`, `asm` and `compile` generate code for it";
-}
-
 llvm::Expected<std::unique_ptr<Jit>> CompilePipeline::createJit() const {
-  if (std::optional<std::string> why = whyHostCannotRun())
+  if (std::optional<std::string> why = target.whyHostCannotRun())
     return llvm::createStringError(*why);
   return createCodeGenerator();
 }

@@ -141,9 +141,6 @@ public:
                                       DiagnosticEngine &diag,
                                       TimingTree *timing = nullptr) const;
 
-  /// Why this host cannot run code for the target (the features it
-  /// lacks); nullopt when it can.
-  std::optional<std::string> whyHostCannotRun() const;
   /// A JIT for these options (their optimization level and target); an
   /// error if the code it makes could not run on this host.
   llvm::Expected<std::unique_ptr<Jit>> createJit() const;

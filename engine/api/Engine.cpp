@@ -239,6 +239,17 @@ SimulatedCaches Engine::simulatedCaches() {
   return {host.l1, host.l1Ways, host.l2, host.l2Ways, host.lineBytes};
 }
 
+Expected<TargetDescription>
+Engine::describeTarget(const EngineOptions &options) {
+  std::string error;
+  std::optional<TargetModel> target = TargetModel::resolve(
+      options.target, options.targetFeatures, options.targetCaches, error);
+  if (!target)
+    return Error(error);
+  return TargetDescription{target->cpu, target->vectorFeatures(),
+                           target->numbers(), target->summary()};
+}
+
 Expected<Function> Engine::lookup(std::string_view function) const {
   std::shared_lock<std::shared_mutex> read(impl->functionsMutex);
   auto it = impl->functions.find(function);

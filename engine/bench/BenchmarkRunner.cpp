@@ -58,6 +58,9 @@ createPipelines(const BenchmarkOptions &o) {
     options.checked = o.checked;
     options.fastMath = o.fastMath;
     options.threads = o.threads;
+    options.target = o.target;
+    options.targetFeatures = o.targetFeatures;
+    options.targetCaches = o.targetCaches;
     options.pipeline = spec;
     Expected<CompilePipeline> p = CompilePipeline::create(options);
     if (!p)

@@ -2,7 +2,8 @@
 // NAME=SIZE] [--dims N,...] [--arg [NAME=]VALUE] [--seed N] [--float-range
 // LO,HI] [--fast-math [--ulps N]] [--min-time S] [--repetitions N]
 // [--warmup N] [--cold] [--no-pin] [--no-bandwidth] [--json FILE] [--plot
-// FILE.svg|png [--plot-metric time|gflops]] [-O N] [--checked]`: compiles
+// FILE.svg|png [--plot-metric time|gflops]] [-O N] [--checked] [--target
+// CPU] [--mattr ...] [--cache ...]`: compiles
 // one function once per pass pipeline, checks that every variant computes
 // what the first computes on the same pseudo-random inputs, times them
 // (discarding what the kernel prints), measures the memory bandwidth at
@@ -52,6 +53,7 @@ struct BenchCliOptions {
   unsigned optLevel = 3;
   bool checked = false;
   bool timePasses = false;
+  TargetFlags target;
   /// Test only: the variant whose output the tool changes (-1: none).
   int corruptVariant = -1;
 };
@@ -111,6 +113,9 @@ bool makeOptions(const BenchCliOptions &o, BenchmarkOptions &options) {
   options.checked = o.checked;
   options.fastMath = o.fastMath;
   options.threads = o.threads;
+  options.target = o.target.cpu;
+  options.targetFeatures = o.target.features;
+  options.targetCaches = o.target.caches;
   options.maxUlps = o.maxUlps;
   options.minTime = o.minTime;
   options.repetitions = o.repetitions;
@@ -166,7 +171,8 @@ void printWarnings(const std::vector<std::string> &warnings) {
 
 static int runBench(const BenchCliOptions &o) {
   BenchmarkOptions options;
-  if (!makeOptions(o, options))
+  std::optional<TargetModel> target = resolveRunnableTarget(o.target);
+  if (!target || !makeOptions(o, options))
     return 1;
   std::optional<PlotRequest> plot;
   if (!o.plot.empty() && !(plot = makePlotRequest(o.plot, o.plotMetric)))
@@ -177,6 +183,7 @@ static int runBench(const BenchCliOptions &o) {
   options.bufferName = *source->name;
   // Read before the benchmark adds its own load.
   BenchFacts facts = startFacts(resolveThreadCount(options.threads));
+  facts.target = *target;
   ProgressLine progress;
   if (progress.enabled())
     options.onProgress = [&progress](const std::string &text) {
@@ -246,6 +253,7 @@ CommandFn addBenchCommand(CLI::App &app) {
                 "sum of the magnitudes of the terms a reduction adds "
                 "(default: bit for bit)");
   addThreadsOption(cmd, opts->threads);
+  addTargetOptions(cmd, opts->target);
   addTimePassesFlag(cmd, opts->timePasses);
   cmd->add_option("--ulps", opts->maxUlps,
                   "The tolerance of --fast-math, in ulps")

@@ -1,11 +1,12 @@
 // What `affjit bench` knows about a run beyond affjit::BenchmarkResult: the
 // tool's version, when and where it ran (CPU model, CPUs online, load
-// average at the start, threads), the bandwidth it measured as a roofline,
-// and the warnings about its timings. The JSON report and the plot show
-// them; the warnings also go to stderr.
+// average at the start, threads, the target model compiled for), the bandwidth
+// it measured as a roofline, and the warnings about its timings. The JSON
+// report and the plot show them; the warnings also go to stderr.
 #pragma once
 
 #include "engine/bench/MemoryBandwidth.h"
+#include "frontend/target/TargetModel.h"
 
 #include <array>
 #include <optional>
@@ -28,6 +29,8 @@ struct BenchFacts {
   /// Unless --no-bandwidth, or nothing was timed.
   std::optional<bench::MeasuredBandwidth> bandwidth;
   std::vector<std::string> warnings;
+  /// The machine the variants were compiled for.
+  TargetModel target;
 };
 
 /// affjit's version: the build's AFFJIT_VERSION, else "0.1.0".

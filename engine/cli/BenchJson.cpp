@@ -6,6 +6,7 @@
 #include "engine/bench/BenchTable.h"
 #include "engine/bench/CallTimer.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -130,6 +131,18 @@ json variantJson(const BenchmarkResult &r, const BenchmarkVariant &v,
 
 } // namespace
 
+/// The target model: its CPU, SIMD features and numbers (TargetModel.h),
+/// with `_` for `-` in the names.
+static json targetJson(const TargetModel &target) {
+  json out = {{"cpu", target.cpu},
+              {"vector_features", target.vectorFeatures()}};
+  for (auto [name, value] : target.numbers()) {
+    std::replace(name.begin(), name.end(), '-', '_');
+    out[name] = value;
+  }
+  return out;
+}
+
 json benchJson(const BenchmarkResult &r, const BenchmarkOptions &options,
                const std::string &file, const BenchFacts &facts) {
   json variants = json::array();
@@ -149,6 +162,7 @@ json benchJson(const BenchmarkResult &r, const BenchmarkOptions &options,
           {"online_cpus", facts.onlineCpus},
           {"load_average", load},
           {"pinned_cpu", r.pinnedCpu >= 0 ? json(r.pinnedCpu) : json()},
+          {"target", targetJson(facts.target)},
           {"settings", settingsJson(options, facts)},
           {"arguments", arguments},
           {"work", workJson(r)},

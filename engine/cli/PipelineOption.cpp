@@ -18,9 +18,9 @@ void PipelineFlags::applyTo(CompileOptions &options) const {
   options.threads = threads;
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
-  options.target = target;
-  options.targetFeatures = targetFeatures;
-  options.targetCaches = targetCaches;
+  options.target = target.cpu;
+  options.targetFeatures = target.features;
+  options.targetCaches = target.caches;
 }
 
 void PipelineFlags::applyTo(EngineOptions &options) const {
@@ -32,9 +32,9 @@ void PipelineFlags::applyTo(EngineOptions &options) const {
   options.optReport = optReport;
   options.dumpAfter = dumpAfter;
   options.timePasses = timePasses;
-  options.target = target;
-  options.targetFeatures = targetFeatures;
-  options.targetCaches = targetCaches;
+  options.target = target.cpu;
+  options.targetFeatures = target.features;
+  options.targetCaches = target.caches;
 }
 
 void addTimePassesFlag(CLI::App *cmd, bool &timePasses) {
@@ -94,17 +94,17 @@ void addThreadsOption(CLI::App *cmd, unsigned &threads) {
       ->check(integerIn(0, 4096));
 }
 
-void addTargetOptions(CLI::App *cmd, PipelineFlags &flags) {
-  cmd->add_option("--target", flags.target,
+void addTargetOptions(CLI::App *cmd, TargetFlags &flags) {
+  cmd->add_option("--target", flags.cpu,
                   "The machine to generate code for: host, or an LLVM x86 "
                   "CPU (x86-64-v3, x86-64-v4, znver3, znver4, skylake-avx512, "
                   "sapphirerapids, ...); run refuses one this host cannot "
                   "execute")
       ->capture_default_str();
-  cmd->add_option("--mattr", flags.targetFeatures,
+  cmd->add_option("--mattr", flags.features,
                   "Features to switch on or off for the target, as llc's "
                   "-mattr: +avx512f,-fma");
-  cmd->add_option("--cache", flags.targetCaches,
+  cmd->add_option("--cache", flags.caches,
                   "Cache sizes the passes plan for instead of the target's: "
                   "l1=48K,l2=2M,llc=32M,line=64,l1-ways=12,l2-ways=16");
   // Defined after the options it reads: CLI11 runs callbacks in order.
@@ -113,7 +113,7 @@ void addTargetOptions(CLI::App *cmd, PipelineFlags &flags) {
       [&flags] {
         std::string error;
         std::optional<TargetModel> target = TargetModel::resolve(
-            flags.target, flags.targetFeatures, flags.targetCaches, error);
+            flags.cpu, flags.features, flags.caches, error);
         if (!target)
           throw CLI::ValidationError(error);
         std::cout << target->summary();
@@ -121,6 +121,21 @@ void addTargetOptions(CLI::App *cmd, PipelineFlags &flags) {
       },
       "Print the machine the passes plan for (the target with --mattr and "
       "--cache applied) and exit");
+}
+
+std::optional<TargetModel> resolveRunnableTarget(const TargetFlags &flags) {
+  std::string error;
+  std::optional<TargetModel> target =
+      TargetModel::resolve(flags.cpu, flags.features, flags.caches, error);
+  if (!target) {
+    printError(error);
+    return std::nullopt;
+  }
+  if (std::optional<std::string> why = target->whyHostCannotRun()) {
+    printError(*why);
+    return std::nullopt;
+  }
+  return target;
 }
 
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
@@ -141,7 +156,7 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
                 "(like C's restrict): optimized functions skip the run-time "
                 "check that falls back to the code as written when they do");
   addThreadsOption(cmd, flags.threads);
-  addTargetOptions(cmd, flags);
+  addTargetOptions(cmd, flags.target);
   // A flag with an optional value: `--opt-report` alone means every pass,
   // and it never takes the input file as its list.
   addOptionalValueFlag(cmd, "--opt-report", "all", flags.optReport,

@@ -16,6 +16,11 @@
 
 namespace affjit::cli {
 
+/// --target, --mattr, --cache: the machine the code is for, as named.
+struct TargetFlags {
+  std::string cpu = "host", features, caches;
+};
+
 /// What the flags say, before they are checked.
 struct PipelineFlags {
   std::string pipeline = "default";
@@ -29,8 +34,7 @@ struct PipelineFlags {
   std::string dumpAfter;
   /// --time-passes: print where the compile's time went to stderr.
   bool timePasses = false;
-  /// --target, --mattr, --cache: the machine the code is for.
-  std::string target = "host", targetFeatures, targetCaches;
+  TargetFlags target;
 
   /// Copies the flags into compile (or engine) options.
   void applyTo(CompileOptions &options) const;
@@ -46,7 +50,11 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags);
 
 /// Registers `--target`, `--mattr`, `--cache` and `--print-target` on
 /// `cmd`, storing them in `flags`.
-void addTargetOptions(CLI::App *cmd, PipelineFlags &flags);
+void addTargetOptions(CLI::App *cmd, TargetFlags &flags);
+
+/// The model `flags` name, if this host can run its code; prints
+/// `affjit: error: ...` and returns nullopt otherwise.
+std::optional<TargetModel> resolveRunnableTarget(const TargetFlags &flags);
 
 /// Registers `--time-passes` on `cmd`, storing it in `timePasses`.
 void addTimePassesFlag(CLI::App *cmd, bool &timePasses);

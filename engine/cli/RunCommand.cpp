@@ -119,7 +119,7 @@ static int runRun(const RunOptions &o) {
       makePipeline(compileOptionsOf(options));
   if (!pipeline)
     return kExitFailure;
-  if (std::optional<std::string> why = pipeline->whyHostCannotRun())
+  if (std::optional<std::string> why = pipeline->getTarget().whyHostCannotRun())
     return usageError(*why);
   if (o.crossCheck && o.measureTraffic)
     return usageError("--cross-check and --measure-traffic cannot be "

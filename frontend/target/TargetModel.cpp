@@ -294,10 +294,6 @@ bool applyCaches(TargetModel &t, std::string_view spec, std::string &error) {
     }
     *field->second = bytes;
   }
-  if (c.l2 < c.l1 || c.last < c.l2) {
-    error = "--cache: the caches must grow from l1 to l2 to llc";
-    return false;
-  }
   return true;
 }
 
@@ -358,6 +354,18 @@ std::vector<std::string> TargetModel::missingOnHost() const {
   return missing;
 }
 
+std::optional<std::string> TargetModel::whyHostCannotRun() const {
+  std::vector<std::string> missing = missingOnHost();
+  if (missing.empty())
+    return std::nullopt;
+  std::string list;
+  for (const std::string &feature : missing)
+    list += (list.empty() ? "" : ", ") + feature;
+  return "code for target '" + cpu + "' cannot run on this host (" +
+         TargetModel::host().cpu + "), which lacks " + list +
+         "; `affjit llvm`, `asm` and `compile` generate code for it";
+}
+
 VectorizationTarget TargetModel::vectorization() const {
   VectorizationTarget t;
   t.vectorBits = vectorBits;
@@ -369,26 +377,26 @@ VectorizationTarget TargetModel::vectorization() const {
   return t;
 }
 
+std::vector<std::pair<std::string, int64_t>> TargetModel::numbers() const {
+  return {{"vector-bits", vectorBits},
+          {"vector-registers", vectorRegisters},
+          {"l1", caches.l1},
+          {"l1-ways", caches.l1Ways},
+          {"l2", caches.l2},
+          {"l2-ways", caches.l2Ways},
+          {"llc", caches.last},
+          {"line", caches.lineBytes},
+          {"parallel-min-work", (int64_t)parallelMinWork}};
+}
+
 std::string TargetModel::describe() const {
-  std::ostringstream os;
-  os << "cpu=" << cpu << " vector-bits=" << vectorBits
-     << " vector-registers=" << vectorRegisters << " l1=" << caches.l1
-     << " l2=" << caches.l2 << " llc=" << caches.last
-     << " line=" << caches.lineBytes
-     << " parallel-min-work=" << parallelMinWork;
-  return os.str();
+  std::string text = "cpu=" + cpu;
+  for (const auto &[name, value] : numbers())
+    text += " " + name + "=" + std::to_string(value);
+  return text;
 }
 
 namespace {
-
-/// Whether `name` is an extension of the SIMD units (what --print-target
-/// lists of the features).
-bool isVectorFeature(std::string_view name) {
-  for (std::string_view prefix : {"sse", "ssse", "avx", "fma", "f16c", "amx"})
-    if (name.starts_with(prefix))
-      return true;
-  return false;
-}
 
 std::string bytesText(int64_t n) {
   if (n >= (1 << 20) && n % (1 << 20) == 0)
@@ -400,12 +408,22 @@ std::string bytesText(int64_t n) {
 
 } // namespace
 
+std::vector<std::string> TargetModel::vectorFeatures() const {
+  std::vector<std::string> out;
+  for (const auto &[name, on] : features)
+    for (std::string_view prefix : {"sse", "ssse", "avx", "fma", "f16c", "amx"})
+      if (on && name.starts_with(prefix)) {
+        out.push_back(name);
+        break;
+      }
+  return out;
+}
+
 std::string TargetModel::summary() const {
   std::ostringstream os;
   os << "cpu: " << cpu << "\nvector features:";
-  for (const auto &[name, on] : features)
-    if (on && isVectorFeature(name))
-      os << " " << name;
+  for (const std::string &name : vectorFeatures())
+    os << " " << name;
   os << "\nvectors: " << vectorBits << " bits, " << vectorRegisters
      << " registers\ncaches: L1 " << bytesText(caches.l1) << " ("
      << caches.l1Ways << " ways), L2 " << bytesText(caches.l2) << " ("

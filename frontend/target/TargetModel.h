@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace affjit {
@@ -53,8 +54,16 @@ struct TargetModel {
   /// the host can run it); instructions compiled code never contains
   /// (system ones: rdpru, sgx, ...) do not count.
   std::vector<std::string> missingOnHost() const;
+  /// Why this host cannot run code for this target (the features it
+  /// lacks); nullopt when it can.
+  std::optional<std::string> whyHostCannotRun() const;
   /// What vectorization and register blocking plan with.
   VectorizationTarget vectorization() const;
+  /// The numbers a pass may read by name (`vector-bits`, `l2`, ...): what
+  /// describe() prints and reports record.
+  std::vector<std::pair<std::string, int64_t>> numbers() const;
+  /// The SIMD extensions among the features (sse*, avx*, fma, f16c, amx*).
+  std::vector<std::string> vectorFeatures() const;
   /// `cpu=... vector-bits=... l1=...`: everything a pass may read.
   std::string describe() const;
   /// The same for people, a line per part (`affjit --print-target`, the

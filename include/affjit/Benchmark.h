@@ -79,6 +79,9 @@ struct BenchmarkOptions {
   /// default). With more than one the calling thread is not pinned, as the
   /// runtime's threads would inherit its single CPU.
   unsigned threads = 0;
+  /// The machine every variant is compiled for (EngineOptions::target,
+  /// targetFeatures, targetCaches); it must be one this host runs.
+  std::string target = "host", targetFeatures{}, targetCaches{};
   /// Timed repetitions continue until they add up to `minTime` seconds
   /// (at least 3); `repetitions` > 0 fixes their number instead.
   double minTime = 0.5;

@@ -475,6 +475,22 @@ struct EngineOptions {
   std::string targetCaches{};
 };
 
+/// The machine code is compiled for, as the passes plan for it
+/// (`affjit --print-target`): EngineOptions::target, targetFeatures and
+/// targetCaches resolved.
+struct TargetDescription {
+  /// LLVM's name of the CPU.
+  std::string cpu;
+  /// The SIMD extensions the code may use (sse4.2, avx2, fma, avx512f, ...).
+  std::vector<std::string> vectorFeatures;
+  /// The numbers the passes read, by name: vector-bits, vector-registers,
+  /// l1, l1-ways, l2, l2-ways, llc, line (sizes in bytes),
+  /// parallel-min-work.
+  std::vector<std::pair<std::string, int64_t>> numbers;
+  /// The same for people, a line per part.
+  std::string summary;
+};
+
 /// The simulated caches of the traffic measurement: the host's L1 data
 /// cache and L2 (size, ways), and the line size.
 struct SimulatedCaches {
@@ -554,6 +570,10 @@ public:
   std::vector<NestTrafficMeasurement> measuredTraffic() const;
   /// The caches measuredTraffic() simulates.
   static SimulatedCaches simulatedCaches();
+  /// The target `options` name (whether or not this host can run its
+  /// code); an error for an unknown name, feature or cache size.
+  static Expected<TargetDescription>
+  describeTarget(const EngineOptions &options);
   /// With EngineOptions::timePasses: where the last compile()'s time went
   /// (empty phases before the first compile, or without timePasses).
   CompileTimes compileTimes() const;

@@ -31,6 +31,7 @@ __all__ = [
     "Diagnostic",
     "set_cache_dir",
     "cache_dir",
+    "target_model",
 ]
 
 
@@ -276,6 +277,15 @@ def compile(
     if error is not None:
         raise CompileError(error)
     return Module(engine, src, name, options)
+
+
+def target_model(target="host", mattr="", caches=""):
+    """The machine code for `target` is built for, as a dict: cpu,
+    vector_features, vector_bits, vector_registers, l1, l1_ways, l2,
+    l2_ways, llc, line (bytes) and parallel_min_work, as `affjit
+    --print-target --target=... --mattr=... --cache=...` shows it.
+    ValueError for an unknown name or a bad value."""
+    return _affjit.target_model(target, mattr, caches)
 
 
 def compile_file(path, **options):

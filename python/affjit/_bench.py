@@ -161,6 +161,7 @@ def bench(
     cold=False,
     pin=True,
     name="<string>",
+    target="host",
 ):
     """Benchmarks `kernel` of the MLIR text `src` under each pipeline of
     `compare` (the first is the reference the others must agree with) on
@@ -172,7 +173,7 @@ def bench(
       order. args: scalar arguments by name ({"alpha": 1.5}) or a list of
       values in order. The other options are the tool's flags (--seed,
       --float-range, --fast-math, --ulps, --threads, -O, --checked,
-      --min-time, --repetitions, --warmup, --cold, --no-pin).
+      --min-time, --repetitions, --warmup, --cold, --no-pin, --target).
     Raises CompileError for bad MLIR, ValueError for bad options.
     """
     from . import CompileError
@@ -201,6 +202,7 @@ def bench(
         "cold": bool(cold),
         "pin": bool(pin),
         "name": name,
+        "target": str(target),
     }
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     load = _load_average()
@@ -221,6 +223,7 @@ def bench(
         "online_cpus": os.cpu_count() or 1,
         "load_average": load,
         "pinned_cpu": r["pinned_cpu"] if r["pinned_cpu"] >= 0 else None,
+        "target": _affjit.target_model(options["target"]),
         "settings": {
             "opt_level": options["opt_level"],
             "threads": _threads(options["threads"]),

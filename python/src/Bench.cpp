@@ -6,6 +6,9 @@
 #include "GuardedCall.h"
 
 #include "affjit/Benchmark.h"
+#include "affjit/Engine.h"
+
+#include <algorithm>
 
 #include <pybind11/stl.h>
 
@@ -128,6 +131,7 @@ BenchmarkOptions benchOptions(const py::dict &o) {
   options.warmup = o["warmup"].cast<int64_t>();
   options.cold = o["cold"].cast<bool>();
   options.pinThread = o["pin"].cast<bool>();
+  options.target = o["target"].cast<std::string>();
   options.bufferName = o["name"].cast<std::string>();
   // Runtime errors (checked code) come back as errors, not an exit.
   options.runGuarded = runGuarded;
@@ -148,6 +152,25 @@ py::tuple benchmarkFunction(const std::string &text,
   if (!result)
     return py::make_tuple(false, result.error().message());
   return py::make_tuple(true, resultDict(*result));
+}
+
+py::dict targetModel(const std::string &cpu, const std::string &mattr,
+                     const std::string &caches) {
+  EngineOptions options;
+  options.target = cpu;
+  options.targetFeatures = mattr;
+  options.targetCaches = caches;
+  Expected<TargetDescription> target = Engine::describeTarget(options);
+  if (!target)
+    throw py::value_error(target.error().message());
+  py::dict d;
+  d["cpu"] = target->cpu;
+  d["vector_features"] = target->vectorFeatures;
+  for (auto [name, value] : target->numbers) {
+    std::replace(name.begin(), name.end(), '-', '_');
+    d[py::str(name)] = value;
+  }
+  return d;
 }
 
 } // namespace affjit::python

@@ -14,4 +14,10 @@ pybind11::tuple benchmarkFunction(const std::string &text,
                                   const std::string &function,
                                   const pybind11::dict &options);
 
+/// The target model `cpu`, `mattr` and `caches` name, as the `target`
+/// object of the bench report (cpu, vector_features, vector_bits, l1, ...);
+/// ValueError for an unknown name or a bad value.
+pybind11::dict targetModel(const std::string &cpu, const std::string &mattr,
+                           const std::string &caches);
+
 } // namespace affjit::python

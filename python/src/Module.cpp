@@ -230,6 +230,8 @@ PYBIND11_MODULE(_affjit, m) {
   m.attr("__version__") = AFFJIT_VERSION;
   m.def("benchmark", &benchmarkFunction, py::arg("text"), py::arg("function"),
         py::arg("options"));
+  m.def("target_model", &targetModel, py::arg("cpu") = "host",
+        py::arg("mattr") = "", py::arg("caches") = "");
 
   py::class_<PyEngine>(m, "Engine")
       .def(py::init(&makeEngine), py::arg("pipeline") = "default",

@@ -169,3 +169,18 @@ def test_code_for_an_older_target_computes_the_same():
         m.saxpy(np.float32(1.5), x, y)
         results[target] = y
     assert np.array_equal(results["host"], results["x86-64-v2"])
+
+
+def test_target_model_names_the_machine():
+    host = affjit.target_model()
+    assert host["cpu"] and host["l1"] > 0 and host["llc"] >= host["l2"]
+    wide = affjit.target_model("x86-64-v4", caches="l2=2M")
+    assert wide["vector_bits"] == 512 and wide["vector_registers"] == 32
+    assert "avx512f" in wide["vector_features"] and wide["l2"] == 2 << 20
+    narrow = affjit.target_model("x86-64-v4", mattr="-avx512f")
+    assert narrow["vector_bits"] == 256 and "avx512f" not in narrow["vector_features"]
+    with pytest.raises(ValueError, match="unknown target 'pentium9'"):
+        affjit.target_model("pentium9")
+    report = affjit.bench(kernels.SAXPY_DOT, "dot", compare=["none"], dims={"x": 64, "y": 64},
+                          min_time=0, repetitions=3, target="x86-64-v2")
+    assert report["target"] == affjit.target_model("x86-64-v2")

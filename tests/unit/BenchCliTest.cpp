@@ -488,6 +488,9 @@ TEST(BenchCli, JsonValidatesAgainstTheSchemaAndHoldsTheNumbers) {
   EXPECT_TRUE(report["cpu_model"].is_string());
   EXPECT_GE((int)report["online_cpus"], 1);
   EXPECT_EQ(report["settings"]["threads"], 1) << "as the test flags say";
+  EXPECT_EQ(report["target"]["cpu"], report["host_cpu"]);
+  EXPECT_GE((int)report["target"]["vector_bits"], 128);
+  EXPECT_GE((int64_t)report["target"]["llc"], (int64_t)report["target"]["l2"]);
   EXPECT_TRUE(report["warnings"].is_array());
   const nlohmann::json &bandwidth = report["bandwidth"];
   EXPECT_GT((double)bandwidth["copy_gbytes_per_s"], 0);
@@ -531,6 +534,29 @@ TEST(BenchCli, JsonValidatesAgainstTheSchemaAndHoldsTheNumbers) {
             1);
   std::filesystem::remove(broken);
   std::filesystem::remove(json);
+}
+
+TEST(BenchCli, TheTargetIsChosenAndRecorded) {
+  std::string json = tempPath(".json");
+  CommandResult r = bench(kChain, "--compare none,default --min-time 0 "
+                                  "--target=x86-64-v2 --cache=l2=256K --json " +
+                                      shellQuote(json));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  nlohmann::json report = nlohmann::json::parse(readFile(json));
+  EXPECT_EQ(report["host_cpu"], "x86-64-v2") << "what the code was built for";
+  EXPECT_EQ(report["target"]["cpu"], "x86-64-v2");
+  EXPECT_EQ(report["target"]["vector_bits"], 128);
+  EXPECT_EQ(report["target"]["l2"], 256 * 1024);
+  EXPECT_EQ(pythonCheck("validate_json.py",
+                        shellQuote(schemaPath()) + " " + shellQuote(json))
+                .exitCode,
+            0);
+  std::filesystem::remove(json);
+  CommandResult unknown = bench(kChain, "--target=pentium9");
+  EXPECT_EQ(unknown.exitCode, 1);
+  EXPECT_EQ(unknown.err.rfind("affjit: error: unknown target 'pentium9'", 0),
+            0u)
+      << unknown.err;
 }
 
 TEST(BenchCli, JsonToStdoutLeavesTheTableOnStderr) {

@@ -120,13 +120,14 @@ TEST(CliContract, MisspeltNamesGetSuggestions) {
   for (const ErrorCase &c : std::vector<ErrorCase>{
            {"rnu " + p,
             "unknown subcommand 'rnu'; did you mean 'run'? (subcommands: "
-            "opt, run, llvm, asm, deps, check, bench, repl, ops, "
+            "opt, run, llvm, asm, compile, deps, check, bench, repl, ops, "
             "completion)"},
            {"frobnicate " + p,
             "unknown subcommand 'frobnicate' (subcommands:", true},
-           {"", "no subcommand given (subcommands: opt, run, llvm, asm, "
-                "deps, check, bench, repl, ops, completion; see affjit "
-                "--help)"},
+           {"",
+            "no subcommand given (subcommands: opt, run, llvm, asm, compile, "
+            "deps, check, bench, repl, ops, completion; see affjit "
+            "--help)"},
            {"--verison", "unknown option '--verison' for affjit; did you "
                          "mean '--version'? (see affjit --help)"},
            {"run " + p + " --thredas 2",
@@ -287,7 +288,8 @@ TEST(CliContract, CompletionScriptCompletesSubcommandsFlagsAndPasses) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(runCommand("bash -n " + sh(script)).exitCode, 0);
   EXPECT_EQ(complete(script, "affjit ru"), "run\n");
-  EXPECT_EQ(complete(script, "affjit co"), "completion\n");
+  EXPECT_EQ(complete(script, "affjit co"), "compile completion\n");
+  EXPECT_EQ(complete(script, "affjit compile x.mlir --tar"), "--target\n");
   EXPECT_EQ(complete(script, "affjit run x.mlir --thr"), "--threads\n");
   EXPECT_EQ(complete(script, "affjit bench x.mlir --se"), "--seed\n");
   EXPECT_EQ(complete(script, "affjit opt --pipeline nor"), "normalize\n");

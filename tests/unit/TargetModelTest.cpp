@@ -155,7 +155,10 @@ TEST(TargetModel, CacheSpecSetsSizes) {
   EXPECT_EQ(t.caches.lineBytes, 128);
   EXPECT_EQ(t.caches.l1Ways, 12);
   EXPECT_EQ(t.caches.l2Ways, 16);
-  EXPECT_EQ(resolved("host", "", "l2=1G,llc=2G").caches.l2, int64_t(1) << 30);
+  EXPECT_EQ(resolved("host", "", "l2=1G").caches.l2, int64_t(1) << 30);
+  // Experiments may shrink one level below another (the soundness fuzzer's
+  // tiny caches).
+  EXPECT_EQ(resolved("host", "", "l2=4K").caches.l2, 4096);
 }
 
 TEST(TargetModel, BadNamesFeaturesAndSizesAreErrorsThatSayWhatIsKnown) {
@@ -174,8 +177,6 @@ TEST(TargetModel, BadNamesFeaturesAndSizesAreErrorsThatSayWhatIsKnown) {
     EXPECT_NE(resolveError("host", "", bad).find("bad value"),
               std::string::npos)
         << bad;
-  EXPECT_NE(resolveError("host", "", "l1=4M,l2=1M").find("must grow"),
-            std::string::npos);
 }
 
 /// `kScale` compiled for `target` to assembly, as `affjit asm` does.
