@@ -196,7 +196,7 @@ std::optional<LoweredProgram> CompilePipeline::lower(Module &module,
 
 LlvmPipeline CompilePipeline::llvmPipeline() const {
   for (const PassInfo *pass : passes.passes)
-    if (pass->name == "vectorize")
+    if (pass->doesLlvmLoopWork)
       return LlvmPipeline::Finishing;
   return LlvmPipeline::Default;
 }

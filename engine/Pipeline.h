@@ -121,8 +121,8 @@ public:
   const PassPipeline &getPasses() const { return passes; }
   const PassSelection &getReport() const { return report; }
   /// The LLVM pipeline for modules these passes transformed: the finishing
-  /// one once affjit's `vectorize` has run (its loop work makes LLVM's
-  /// redundant), else LLVM's default.
+  /// one once a pass that does LLVM's loop work ran
+  /// (PassInfo::doesLlvmLoopWork: `vectorize`), else LLVM's default.
   LlvmPipeline llvmPipeline() const;
 
   /// Verifies `module`, then runs the passes on it. Each stage below is

@@ -66,23 +66,33 @@ static void printPassHelp(std::ostream &os) {
     width = std::max(width, pass.name.size());
   os << "Passes (--pipeline=NAME,NAME{OPTION=VALUE ...},...; --opt-report "
         "and --dump-after take the same names):\n";
-  std::string optionIndent(width + 4, ' ');
-  for (const PassInfo &pass : registry.passes)
+  std::string indent(width + 4, ' ');
+  for (const PassInfo &pass : registry.passes) {
     os << "  " << pass.name << std::string(width + 2 - pass.name.size(), ' ')
        << pass.summary << "\n"
-       << describePassOptions(pass.options, optionIndent);
-  auto list = [&](std::span<const std::string_view> names) {
+       << describePassOptions(pass.options, indent);
+    for (const PassPrerequisite &p : pass.after)
+      os << indent << "runs after " << p.pass << " (without it: " << p.without
+         << ")\n";
+  }
+  auto steps = [&](std::span<const PipelineStep> steps) {
     std::string out;
-    for (std::string_view name : names)
-      out += (out.empty() ? "" : ", ") + std::string(name);
+    for (const PipelineStep &step : steps)
+      out += "  " + std::string(step.pass) +
+             std::string(width + 2 - step.pass.size(), ' ') +
+             std::string(step.reason) + "\n";
     return out;
   };
-  os << "\ndefault runs, in order: " << list(registry.defaultPipeline)
-     << "\nwith more than one thread, default also runs: "
-     << list(registry.parallelPipeline)
-     << "\nrun by itself last, when a pass relied on distinct memref "
+  std::string implicit;
+  for (std::string_view name : registry.implicitPasses)
+    implicit += (implicit.empty() ? "" : ", ") + std::string(name);
+  os << "\ndefault runs, in order:\n"
+     << steps(registry.defaultPipeline)
+     << "with more than one thread, default also runs:\n"
+     << steps(registry.parallelPipeline)
+     << "run by itself last, when a pass relied on distinct memref "
         "arguments (not named in a spec; --assume-distinct-args drops it): "
-     << list(registry.implicitPasses) << "\n";
+     << implicit << "\n";
 }
 
 void addThreadsOption(CLI::App *cmd, unsigned &threads) {

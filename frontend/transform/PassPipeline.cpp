@@ -103,6 +103,17 @@ bool runParallelize(Module &m, PassContext &c) {
   return parallelizeLoops(m, c, o);
 }
 
+// What passes work on that earlier passes make (PassInfo::after).
+constexpr PassPrerequisite kAfterScalrepList[] = {
+    {"scalrep", "sums kept in memory (C[i, j] += ...) have no register "
+                "accumulators to block"}};
+constexpr std::span<const PassPrerequisite> kAfterScalrep = kAfterScalrepList;
+constexpr PassPrerequisite kAfterUnrollJamList[] = {
+    {"unroll-jam", "it packs what a register-blocked nest re-reads, and "
+                   "other nests have nothing to pack"}};
+constexpr std::span<const PassPrerequisite> kAfterUnrollJam =
+    kAfterUnrollJamList;
+
 } // namespace
 
 const PassRegistry &passRegistry() {
@@ -138,17 +149,22 @@ const PassRegistry &passRegistry() {
        "parallel loop (streams the rows)",
        [](Module &m, PassContext &c) { return streamReductions(m, c); }},
       {"vectorize",
-       "innermost qualifying loop of each nest at host SIMD width, "
+       "innermost qualifying loop of each nest at the target's SIMD width, "
        "reductions included",
        [](Module &m, PassContext &c) {
          VectorizeOptions o;
          o.target = c.getTarget().vectorization();
          return vectorizeLoops(m, c, o);
-       }},
+       },
+       /*assumesDistinctArguments=*/true,
+       {},
+       {},
+       /*doesLlvmLoopWork=*/true},
       {"unroll-jam",
        "register blocking: loops around register accumulators unrolled, "
        "their copies jammed",
-       runUnrollJam, /*assumesDistinctArguments=*/true, kUnrollJamOptions},
+       runUnrollJam, /*assumesDistinctArguments=*/true, kUnrollJamOptions,
+       kAfterScalrep},
       {"skew-jam",
        "latency hiding: rows around an innermost recurrence run 8 at a "
        "time, each lagging behind the one before (seidel-2d)",
@@ -156,11 +172,17 @@ const PassRegistry &passRegistry() {
       {"pack",
        "values an inner loop recomputes for every iteration of the loop "
        "around it computed once into a buffer (gemm's alpha * A[i, k])",
-       [](Module &m, PassContext &c) { return packInvariants(m, c); }},
+       [](Module &m, PassContext &c) { return packInvariants(m, c); },
+       /*assumesDistinctArguments=*/true,
+       {},
+       kAfterUnrollJam},
       {"pack-panels",
        "strided vector loads a row loop re-reads copied once before it "
        "into panels read in order (gemm's B)",
-       [](Module &m, PassContext &c) { return packPanels(m, c); }},
+       [](Module &m, PassContext &c) { return packPanels(m, c); },
+       /*assumesDistinctArguments=*/true,
+       {},
+       kAfterUnrollJam},
       {"report",
        "the cost model's view of each nest as remarks: loop order, tiles, "
        "register block, estimated cache traffic (changes nothing)",
@@ -174,23 +196,38 @@ const PassRegistry &passRegistry() {
        "threads when the work pays",
        runParallelize, /*assumesDistinctArguments=*/true, kParallelizeOptions},
   };
-  // What `default` runs, in order (names from the table above).
-  static const std::vector<std::string_view> defaultPipeline = {
-      "raise-scf",
-      "fuse",
-      "interchange",
-      "tile",
-      "scalrep",
-      "reassociate",
-      "stream-reductions",
-      "vectorize",
-      "unroll-jam",
-      "skew-jam",
-      "pack",
-      "pack-panels",
-      "report"};
+  // What `default` runs, in order (names from the table above), and why
+  // each pass runs where it does.
+  static const std::vector<PipelineStep> defaultPipeline = {
+      {"raise-scf", "first: scf loops and memref accesses with affine "
+                    "subscripts become affine, which the passes work on"},
+      {"fuse", "before the loop order and tiles are chosen: they are chosen "
+               "for the fused nests"},
+      {"interchange", "before tile: tiles are chosen for the final loop "
+                      "order"},
+      {"tile", "before the register work: the inner loops of a tile are "
+               "what scalrep, vectorize and unroll-jam see"},
+      {"scalrep", "before vectorize and unroll-jam: the sums it keeps in "
+                  "registers are the accumulators they widen and block"},
+      {"reassociate", "before vectorize (fast math): a sum's loop-carried "
+                      "term added last leaves the rest to vectorize"},
+      {"stream-reductions", "before vectorize: the column sums it "
+                            "strip-mines are widened along the rows"},
+      {"vectorize", "once the loop order is final: widens each nest's "
+                    "innermost qualifying loop"},
+      {"unroll-jam", "after scalrep and vectorize: blocks their "
+                     "accumulators in registers"},
+      {"skew-jam", "after unroll-jam: the recurrences along rows it left "
+                   "alone"},
+      {"pack", "after unroll-jam: what the register block recomputes"},
+      {"pack-panels", "after unroll-jam: the loads the register block "
+                      "streams"},
+      {"report", "last: the nests as they will run"},
+  };
   // Appended to `default` when more than one thread is available.
-  static const std::vector<std::string_view> parallelPipeline = {"parallelize"};
+  static const std::vector<PipelineStep> parallelPipeline = {
+      {"parallelize", "after every other pass: the outermost parallel loop "
+                      "of each final nest runs on all threads"}};
   static const std::vector<std::string_view> implicitPasses = {kAliasGuard};
   static const PassRegistry registry{passes, defaultPipeline, parallelPipeline,
                                      implicitPasses};
@@ -262,11 +299,12 @@ std::string knownNames(const PassRegistry &registry) {
 /// a pass that does not exist (a mistake in the registry, not in the spec).
 bool appendDefault(const PassRegistry &registry, PassPipeline &pipeline,
                    unsigned threads, std::string &error) {
-  std::vector<std::string_view> names(registry.defaultPipeline.begin(),
-                                      registry.defaultPipeline.end());
+  std::vector<std::string_view> names;
+  for (const PipelineStep &step : registry.defaultPipeline)
+    names.push_back(step.pass);
   if (threads > 1)
-    names.insert(names.end(), registry.parallelPipeline.begin(),
-                 registry.parallelPipeline.end());
+    for (const PipelineStep &step : registry.parallelPipeline)
+      names.push_back(step.pass);
   for (std::string_view name : names) {
     const PassInfo *pass = findPass(name, registry);
     if (!pass) {
@@ -371,6 +409,27 @@ static PassContext contextFor(std::string_view name, DiagnosticEngine &diag,
   return context;
 }
 
+/// Remarks, when `pipeline`'s pass `index` is reported, for each pass it
+/// works after that the pipeline does not run before it.
+static void reportMissingPrerequisites(const PassPipeline &pipeline,
+                                       size_t index, const Module &module,
+                                       const PassContext &context) {
+  const auto &ops = module.getBody().getOperations();
+  if (!context.remarksEnabled() || ops.empty())
+    return;
+  auto earlier = [&](std::string_view name) {
+    for (size_t i = 0; i < index; ++i)
+      if (pipeline.passes[i]->name == name)
+        return true;
+    return false;
+  };
+  for (const PassPrerequisite &p : pipeline.passes[index]->after)
+    if (!earlier(p.pass))
+      context.remark(ops.front()->getLoc(),
+                     "runs without '" + std::string(p.pass) +
+                         "' before it: " + std::string(p.without));
+}
+
 static bool assumesDistinctArguments(const PassPipeline &pipeline) {
   return std::any_of(
       pipeline.passes.begin(), pipeline.passes.end(),
@@ -391,6 +450,7 @@ bool runPassPipeline(Module &module, const PassPipeline &pipeline,
     PassContext context = contextFor(pass->name, diag, options);
     if (i < pipeline.options.size())
       context.setPassOptions(&pipeline.options[i]);
+    reportMissingPrerequisites(pipeline, i, module, context);
     TimingTree::Scope timed = timePhase(options.timing, pass->name);
     bool ok = pass->run(module, context);
     timed.stop();

@@ -26,6 +26,18 @@ namespace affjit {
 /// A transformation of a whole module. `run` reports problems through the
 /// context's diagnostics, its decisions as the context's remarks, and
 /// returns false if the module could not be transformed.
+/// A pass whose output another works on, and what is missed without it.
+struct PassPrerequisite {
+  std::string_view pass;
+  std::string_view without;
+};
+
+/// One step of `default`: the pass and why it runs where it does.
+struct PipelineStep {
+  std::string_view pass;
+  std::string_view reason;
+};
+
 struct PassInfo {
   std::string_view name;
   std::string_view summary;
@@ -37,15 +49,23 @@ struct PassInfo {
   /// The options a spec may give it (`fuse{siblings=false}`); the pass
   /// reads them from PassContext::getPassOptions.
   std::span<const PassOptionInfo> options = {};
+  /// The passes whose output it works on: named without one of them
+  /// earlier in a spec, it still runs, and its report says what it may
+  /// find undone.
+  std::span<const PassPrerequisite> after = {};
+  /// Whether it leaves the loop work LLVM's loop vectorizer and unroller
+  /// would do done (vectorized, register-blocked loops): modules it ran on
+  /// get LLVM's finishing pipeline without them.
+  bool doesLlvmLoopWork = false;
 };
 
 /// The passes a spec can name, and what `default` stands for.
 struct PassRegistry {
   std::span<const PassInfo> passes;
-  /// The names `default` expands to, in order.
-  std::span<const std::string_view> defaultPipeline;
+  /// What `default` expands to, in order.
+  std::span<const PipelineStep> defaultPipeline;
   /// Appended to `default` when more than one thread is available.
-  std::span<const std::string_view> parallelPipeline = {};
+  std::span<const PipelineStep> parallelPipeline = {};
   /// Steps the pipeline runs by itself (the alias guard): a spec cannot
   /// name them, but --opt-report and --dump-after can.
   std::span<const std::string_view> implicitPasses = {};

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,12 +33,36 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
+/// The files writeTempFile made, removed when the test process exits
+/// (whatever the test that asked for them did with them).
+class TempFiles {
+public:
+  static TempFiles &get() {
+    static TempFiles files;
+    return files;
+  }
+  void add(const std::string &path) {
+    std::lock_guard<std::mutex> lock(mutex);
+    paths.push_back(path);
+  }
+  ~TempFiles() {
+    std::error_code ignored;
+    for (const std::string &path : paths)
+      fs::remove(path, ignored);
+  }
+
+private:
+  std::mutex mutex;
+  std::vector<std::string> paths;
+};
+
 std::string writeTempFile(const std::string &text, const std::string &suffix) {
   std::string tmpl =
       (fs::temp_directory_path() / ("affjit-test-XXXXXX" + suffix)).string();
   int fd = mkstemps(tmpl.data(), (int)suffix.size());
   if (fd < 0)
     return "";
+  TempFiles::get().add(tmpl);
   FILE *f = fdopen(fd, "wb");
   fwrite(text.data(), 1, text.size(), f);
   fclose(f);

@@ -21,6 +21,7 @@ std::string mlirOpt();
 /// Quotes `s` for /bin/sh.
 std::string shellQuote(const std::string &s);
 /// Writes `text` to a fresh temporary file with `suffix`; returns its path.
+/// The file is removed when the test process exits, if not before.
 std::string writeTempFile(const std::string &text,
                           const std::string &suffix = ".mlir");
 

@@ -85,16 +85,19 @@ bool dropTerminators(Module &module, PassContext &) {
   return true;
 }
 
+const PassPrerequisite kAfterA[] = {{"a", "nothing for b to log after"}};
+
 const PassInfo kTestPasses[] = {
     {"a", "logs a", &logA},
     {"b", "logs b", &logB},
+    {"b-after-a", "logs b after a", &logB, true, {}, kAfterA},
     {"fail", "fails silently", &failSilently},
     {"complain", "fails with an error", &failWithError},
     {"break", "drops terminators", &dropTerminators},
     {"talk", "reports two remarks", &remarkTwice},
     {"opts", "logs its options", &logOptions, true, kOptOptions},
 };
-const std::string_view kTestDefault[] = {"b", "a"};
+const PipelineStep kTestDefault[] = {{"b", "first"}, {"a", "second"}};
 const PassRegistry kTestRegistry{kTestPasses, kTestDefault};
 
 /// The names of `spec`'s passes, or "error: ..." if it does not parse.
@@ -115,8 +118,8 @@ TEST(PassPipeline, NoneIsNoPassesAndDefaultIsTheDefaultTable) {
   EXPECT_EQ(parsed("none"), "");
   EXPECT_EQ(parsed("  none "), "");
   std::string defaults;
-  for (std::string_view name : passRegistry().defaultPipeline)
-    defaults += (defaults.empty() ? "" : " ") + std::string(name);
+  for (const PipelineStep &step : passRegistry().defaultPipeline)
+    defaults += (defaults.empty() ? "" : " ") + std::string(step.pass);
   EXPECT_EQ(parsed("default"), defaults);
 }
 
@@ -137,7 +140,7 @@ TEST(PassPipeline, UnknownNamesAreErrorsListingTheKnownNames) {
             "error: unknown pass 'None' in --pipeline " + known);
   EXPECT_EQ(parsed("zap", kTestRegistry),
             "error: unknown pass 'zap' in --pipeline (known: none, default, "
-            "a, b, fail, complain, break, talk, opts)");
+            "a, b, b-after-a, fail, complain, break, talk, opts)");
 }
 
 TEST(PassPipeline, EmptySpecsAndEmptyNamesAreErrors) {
@@ -246,12 +249,31 @@ TEST(PassPipeline, AffjitPassesDeclareTheirOptions) {
 }
 
 TEST(PassPipeline, TheDefaultTableNamesOnlyRegisteredPasses) {
-  for (std::string_view name : passRegistry().defaultPipeline)
-    EXPECT_EQ(parsed(name).rfind("error", 0), std::string::npos) << name;
+  for (const PipelineStep &step : passRegistry().defaultPipeline) {
+    EXPECT_EQ(parsed(step.pass).rfind("error", 0), std::string::npos)
+        << step.pass;
+    EXPECT_FALSE(step.reason.empty()) << step.pass;
+  }
   std::string error;
   auto pipeline = parsePassPipeline("default", error);
   ASSERT_TRUE(pipeline) << error;
   EXPECT_EQ(pipeline->passes.size(), passRegistry().defaultPipeline.size());
+}
+
+TEST(PassPipeline, DefaultRunsEveryPassAfterWhatItWorksOn) {
+  std::string error;
+  auto pipeline = parsePassPipeline("default", error);
+  ASSERT_TRUE(pipeline) << error;
+  for (size_t i = 0; i < pipeline->passes.size(); ++i)
+    for (const PassPrerequisite &p : pipeline->passes[i]->after) {
+      bool earlier = false;
+      for (size_t j = 0; j < i; ++j)
+        earlier |= pipeline->passes[j]->name == p.pass;
+      EXPECT_TRUE(earlier) << pipeline->passes[i]->name << " after " << p.pass;
+    }
+  // The LLVM pipeline follows from a declared property, not a name.
+  EXPECT_TRUE(findPass("vectorize", passRegistry())->doesLlvmLoopWork);
+  EXPECT_FALSE(findPass("fuse", passRegistry())->doesLlvmLoopWork);
 }
 
 class PassRun : public ::testing::Test {
@@ -310,6 +332,17 @@ TEST_F(PassRun, EachPassGetsItsOwnOptions) {
   EXPECT_EQ(passLog(), (std::vector<std::string>{"opts true 3 0.500000",
                                                  "opts false 7 0.500000",
                                                  "opts false 7 0.250000"}));
+}
+
+TEST_F(PassRun, APassWithoutWhatItWorksOnSaysSoAndStillRuns) {
+  ASSERT_TRUE(run("b-after-a,a,b-after-a", reporting("b-after-a", "")));
+  EXPECT_EQ(passLog(), (std::vector<std::string>{"b", "a", "b"}));
+  EXPECT_EQ(remarks, (std::vector<std::string>{
+                         "b-after-a@1:1: runs without 'a' before it: nothing "
+                         "for b to log after"}));
+  remarks.clear();
+  ASSERT_TRUE(run("b-after-a", reporting("a", "")));
+  EXPECT_TRUE(remarks.empty()) << "reported only when asked for";
 }
 
 TEST_F(PassRun, PassesRunInOrder) {

@@ -152,10 +152,19 @@ TEST(PipelineCli, HelpPassesListsTheRegistry) {
                 std::string::npos)
           << r.out;
     }
-    std::string order;
-    for (std::string_view name : registry.defaultPipeline)
-      order += (order.empty() ? "" : ", ") + std::string(name);
-    EXPECT_NE(r.out.find("default runs, in order: " + order + "\n"),
+    // default's steps in order, each with its reason.
+    size_t at = r.out.find("default runs, in order:\n");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    for (const affjit::PipelineStep &step : registry.defaultPipeline) {
+      size_t next = r.out.find("  " + std::string(step.pass) + " ", at);
+      ASSERT_NE(next, std::string::npos) << step.pass << "\n" << r.out;
+      EXPECT_EQ(r.out.substr(next, r.out.find('\n', next) - next)
+                        .find(std::string(step.reason)) == std::string::npos,
+                false)
+          << step.pass;
+      at = next;
+    }
+    EXPECT_NE(r.out.find("runs after unroll-jam (without it: "),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("alias-guard"), std::string::npos) << r.out;

@@ -418,7 +418,7 @@ TEST(RaiseScf, RemarksWhatItRaised) {
 TEST(RaiseScf, IsFirstInTheDefaultPipeline) {
   const PassRegistry &registry = passRegistry();
   ASSERT_FALSE(registry.defaultPipeline.empty());
-  EXPECT_EQ(registry.defaultPipeline.front(), "raise-scf");
+  EXPECT_EQ(registry.defaultPipeline.front().pass, "raise-scf");
   EXPECT_NE(findPass("raise-scf", registry), nullptr);
 }
 
