@@ -122,11 +122,8 @@ std::optional<std::string> generateObject(const CompilePipeline &pipeline,
 }
 
 int runCompile(CompileCommandOptions o) {
-  CompileOptions compile;
-  compile.optLevel = o.optLevel;
-  compile.checked = o.checked;
-  o.pipeline.applyTo(compile);
-  std::optional<CompilePipeline> pipeline = makePipeline(compile);
+  std::optional<CompilePipeline> pipeline =
+      makePipeline(o.pipeline.compileOptions(o.optLevel, o.checked));
   if (!pipeline)
     return kExitFailure;
   if (o.output.empty()) {

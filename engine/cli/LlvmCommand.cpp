@@ -55,11 +55,8 @@ static int printOptimized(const CompilePipeline &pipeline,
 }
 
 static int runLlvm(const LlvmOptions &o) {
-  CompileOptions compile;
-  compile.optLevel = o.optLevel;
-  compile.checked = o.checked;
-  o.pipeline.applyTo(compile);
-  std::optional<CompilePipeline> pipeline = makePipeline(compile);
+  std::optional<CompilePipeline> pipeline =
+      makePipeline(o.pipeline.compileOptions(o.optLevel, o.checked));
   if (!pipeline)
     return kExitFailure;
   TimingTree tree;

@@ -23,6 +23,15 @@ void PipelineFlags::applyTo(CompileOptions &options) const {
   options.targetCaches = target.caches;
 }
 
+CompileOptions PipelineFlags::compileOptions(unsigned optLevel,
+                                             bool checked) const {
+  CompileOptions options;
+  options.optLevel = optLevel;
+  options.checked = checked;
+  applyTo(options);
+  return options;
+}
+
 void PipelineFlags::applyTo(EngineOptions &options) const {
   options.pipeline = pipeline;
   options.verifyEach = verifyEach;

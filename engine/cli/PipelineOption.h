@@ -38,6 +38,9 @@ struct PipelineFlags {
 
   /// Copies the flags into compile (or engine) options.
   void applyTo(CompileOptions &options) const;
+  /// The compile options of the flags with LLVM's `optLevel` and
+  /// `checked` accesses (the code-generating subcommands' own flags).
+  CompileOptions compileOptions(unsigned optLevel, bool checked) const;
   void applyTo(EngineOptions &options) const;
 };
 

@@ -445,13 +445,13 @@ TEST(PassSelection, AllNamesOrNothing) {
   EXPECT_EQ(selected("all"), "all");
   EXPECT_EQ(selected("a,all"), "all");
   EXPECT_EQ(selected(" b , a,b"), "b,a");
-  EXPECT_EQ(selected("fuse"),
-            "error: unknown pass 'fuse' in --opt-report (known: all, a, b, "
-            "fail, complain, break, talk, opts)");
+  EXPECT_EQ(selected("fuse"), "error: unknown pass 'fuse' in --opt-report "
+                              "(known: all, a, b, b-after-a, "
+                              "fail, complain, break, talk, opts)");
   EXPECT_EQ(selected("a,,b"), "error: empty pass name in --opt-report 'a,,b'");
-  EXPECT_EQ(selected("none"),
-            "error: unknown pass 'none' in --opt-report (known: all, a, b, "
-            "fail, complain, break, talk, opts)");
+  EXPECT_EQ(selected("none"), "error: unknown pass 'none' in --opt-report "
+                              "(known: all, a, b, b-after-a, "
+                              "fail, complain, break, talk, opts)");
   std::string error;
   auto some = parsePassSelection("b", "--x", error, kTestRegistry);
   ASSERT_TRUE(some);
