@@ -141,11 +141,15 @@ int runCompile(CompileCommandOptions o) {
       selectEntries(*program, o.entries);
   if (!entries)
     return kExitFailure;
+  // Checked before anything is written; without a header, signatures C
+  // cannot spell (bf16, vectors) are the caller's business.
   std::string error;
-  std::optional<std::string> header = writeCHeader(
-      *entries, {guardFor(o.header), headerComment(o, *pipeline, o.output)},
-      error);
-  if (!header)
+  std::optional<std::string> header;
+  if (!o.noHeader &&
+      !(header = writeCHeader(
+            *entries,
+            {guardFor(o.header), headerComment(o, *pipeline, o.output)},
+            error)))
     return usageError(error);
   if (std::optional<std::string> why =
           exportEntries(*program->module, *entries))

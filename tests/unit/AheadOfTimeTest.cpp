@@ -186,6 +186,14 @@ TEST(CompileCli, ErrorsNameWhatWentWrong) {
       << vector.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "k.o"))
       << "nothing written after an error";
+  CommandResult noHeader =
+      runCommand(affjit + " compile " + shellQuote(vectorArg.path) + " -o " +
+                 object + " --no-header");
+  EXPECT_EQ(noHeader.exitCode, 0) << "no header, nothing to spell in C\n"
+                                  << noHeader.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "k.o"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "k.h"));
+  std::filesystem::remove(dir / "k.o");
 
   CommandResult ok =
       runCommand(affjit + " compile " + input + " -o " + object + " -e helper");
