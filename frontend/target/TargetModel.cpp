@@ -7,6 +7,9 @@
 #include <llvm/TargetParser/X86TargetParser.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <limits>
 #include <set>
 
 #include <cstdlib>
@@ -104,6 +107,13 @@ CacheSizes hostCaches() {
   return c;
 }
 
+/// Sets `t`'s features to LLVM's map of them.
+void setFeatures(TargetModel &t, const llvm::StringMap<bool> &map) {
+  t.features.clear();
+  for (const auto &f : map)
+    t.features[f.first().str()] = f.second;
+}
+
 /// The vector registers `t`'s features give: 512 bits and 32 registers
 /// with AVX-512 (unless evex512 is off: 256-bit AVX10), 256 with AVX, else
 /// 128, 16 registers below AVX-512.
@@ -118,8 +128,7 @@ void setVectorsFromFeatures(TargetModel &t) {
 TargetModel makeHost() {
   TargetModel t;
   t.cpu = llvm::sys::getHostCPUName().str();
-  for (const auto &f : llvm::sys::getHostCPUFeatures())
-    t.features[f.first().str()] = f.second;
+  setFeatures(t, llvm::sys::getHostCPUFeatures());
   setVectorsFromFeatures(t);
   // Tests and cross-machine comparisons pin the width.
   if (const char *bits = std::getenv("AFFJIT_VECTOR_BITS"))
@@ -212,8 +221,7 @@ std::optional<TargetModel> namedCpu(std::string_view cpu, std::string &error) {
     map[f] = true;
     llvm::X86::updateImpliedFeatures(f, true, map);
   }
-  for (const auto &f : map)
-    t.features[f.first().str()] = f.second;
+  setFeatures(t, map);
   setVectorsFromFeatures(t);
   t.caches = cachesOf(cpu);
   return t;
@@ -242,30 +250,28 @@ bool applyFeatures(TargetModel &t, std::string_view mattr, std::string &error) {
     map[name] = entry[0] == '+';
     llvm::X86::updateImpliedFeatures(name, entry[0] == '+', map);
   }
-  t.features.clear();
-  for (const auto &f : map)
-    t.features[f.first().str()] = f.second;
+  setFeatures(t, map);
   return true;
 }
 
-/// `48K`, `2M`, `1G` or a number of bytes; false if not a positive size.
+/// `48K`, `2M`, `1G` or a number of bytes; false if not a positive size
+/// that fits in 64 bits.
 bool parseBytes(std::string_view text, int64_t &out) {
   if (text.empty())
     return false;
   int shift = 0;
-  char unit = text.back();
-  if (unit == 'K' || unit == 'k' || unit == 'M' || unit == 'm' || unit == 'G' ||
-      unit == 'g') {
-    shift = unit == 'K' || unit == 'k'   ? 10
-            : unit == 'M' || unit == 'm' ? 20
-                                         : 30;
+  char unit = (char)std::tolower((unsigned char)text.back());
+  if (unit == 'k' || unit == 'm' || unit == 'g') {
+    shift = unit == 'k' ? 10 : unit == 'm' ? 20 : 30;
     text.remove_suffix(1);
   }
-  if (text.empty() || text.size() > 12 ||
-      !std::all_of(text.begin(), text.end(), ::isdigit))
+  int64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
+      n <= 0 || n > (std::numeric_limits<int64_t>::max() >> shift))
     return false;
-  out = std::stoll(std::string(text)) << shift;
-  return out > 0;
+  out = n << shift;
+  return true;
 }
 
 /// Sets the cache fields `spec` names (`l1=48K,l2=2M,llc=32M,line=64,

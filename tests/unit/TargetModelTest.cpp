@@ -173,7 +173,9 @@ TEST(TargetModel, BadNamesFeaturesAndSizesAreErrorsThatSayWhatIsKnown) {
             std::string::npos);
   EXPECT_NE(resolveError("host", "", "l4=1M").find("unknown cache field 'l4'"),
             std::string::npos);
-  for (const char *bad : {"l2=", "l2=0", "l2=-1", "l2=1T", "l2=1.5M", "l2"})
+  for (const char *bad :
+       {"l2=", "l2=0", "l2=-1", "l2=1T", "l2=1.5M", "l2", "l2=M", "l2=+1K",
+        "l2=9999999999G", "l2=99999999999999999999"})
     EXPECT_NE(resolveError("host", "", bad).find("bad value"),
               std::string::npos)
         << bad;
