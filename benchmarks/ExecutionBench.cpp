@@ -41,7 +41,7 @@ void compileSeed002(benchmark::State &state, bool cold) {
     std::string source = text;
     if (cold)
       source += "// " + std::to_string(n++) + "\n";
-    affjit::Engine engine(affjit::EngineOptions{optLevel});
+    affjit::Engine engine(affjit::EngineOptions{{optLevel}});
     if (affjit::Error err = engine.compile(source, kKernelFile)) {
       state.SkipWithError(err.message().c_str());
       return;

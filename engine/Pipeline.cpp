@@ -33,25 +33,6 @@ std::unique_ptr<Module> parseAndVerify(const SourceBuffer &source,
   return module;
 }
 
-CompileOptions compileOptionsOf(const EngineOptions &o) {
-  CompileOptions options;
-  options.optLevel = o.optLevel;
-  options.checked = o.checked;
-  options.pipeline = o.pipeline;
-  options.verifyEach = o.verifyEach;
-  options.fastMath = o.fastMath;
-  options.assumeDistinctArgs = o.assumeDistinctArgs;
-  options.threads = o.threads;
-  options.optReport = o.optReport;
-  options.onRemark = o.onRemark;
-  options.dumpAfter = o.dumpAfter;
-  options.measureTraffic = o.measureTraffic;
-  options.target = o.target;
-  options.targetFeatures = o.targetFeatures;
-  options.targetCaches = o.targetCaches;
-  return options;
-}
-
 unsigned resolveThreadCount(unsigned requested) {
   if (requested)
     return requested;
@@ -81,8 +62,9 @@ Expected<CompilePipeline> CompilePipeline::create(CompileOptions options) {
       parsePassSelection(options.dumpAfter, "--dump-after", error);
   if (!dumpAfter)
     return Error(error);
-  std::optional<TargetModel> target = TargetModel::resolve(
-      options.target, options.targetFeatures, options.targetCaches, error);
+  std::optional<TargetModel> target =
+      TargetModel::resolve(options.target.cpu, options.target.features,
+                           options.target.caches, error);
   if (!target)
     return Error(error);
   return CompilePipeline(std::move(options), std::move(*passes),
@@ -156,10 +138,9 @@ static std::vector<std::pair<std::string, Type>>
 definedFunctions(const Module &module) {
   std::vector<std::pair<std::string, Type>> defined;
   for (auto &op : module.getBody().getOperations())
-    if (op->isa("func.func") && !op->getRegion(0).empty() &&
-        !isAliasGuardVersion(op.get()))
-      defined.push_back({op->getAttr("sym_name").getString(),
-                         op->getAttr("function_type").getType()});
+    if (FuncOp fn = dyn_cast<FuncOp>(op.get());
+        fn && !fn.isDeclaration() && !isAliasGuardVersion(op.get()))
+      defined.push_back({fn.getName(), fn.getFunctionType()});
   return defined;
 }
 

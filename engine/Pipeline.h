@@ -38,43 +38,6 @@ namespace affjit {
 
 class Jit;
 
-struct CompileOptions {
-  /// LLVM optimization level 0..3.
-  unsigned optLevel = 3;
-  /// Bounds-check every memref access (an out-of-bounds access stops the
-  /// program with a diagnostic instead of corrupting memory).
-  bool checked = false;
-  /// The pass pipeline spec: `none`, `default` or pass names (PassPipeline.h).
-  std::string pipeline = "default";
-  /// Verify the module after every pass.
-  bool verifyEach = false;
-  /// Let passes reassociate floating point everywhere (`--fast-math`).
-  bool fastMath = false;
-  /// Memref arguments never overlap (EngineOptions::assumeDistinctArgs).
-  bool assumeDistinctArgs = false;
-  /// Threads parallel loops run on; 0 means AFFJIT_NUM_THREADS if set,
-  /// else the available cores (CompilePipeline::create resolves it). With
-  /// more than one, `default` ends with `parallelize`.
-  unsigned threads = 0;
-  /// The passes whose remarks are reported ("", `all` or names).
-  std::string optReport;
-  /// Receives each remark; when empty, remarks are printed to stderr.
-  std::function<void(const Remark &)> onRemark;
-  /// The passes after which the module is printed to stderr ("", `all` or
-  /// names).
-  std::string dumpAfter;
-  /// Instrument the code for the traffic measurement
-  /// (EngineOptions::measureTraffic); implies one thread.
-  bool measureTraffic = false;
-  /// The machine the code is for, as EngineOptions names it: `host` or an
-  /// LLVM x86 CPU, features to switch (`+avx512f,-fma`) and cache sizes
-  /// (`l2=2M,llc=32M`); TargetModel::resolve checks them.
-  std::string target = "host", targetFeatures, targetCaches;
-};
-
-/// The compile options an engine's options stand for.
-CompileOptions compileOptionsOf(const EngineOptions &options);
-
 /// The thread count `requested` stands for: itself when not 0, else
 /// AFFJIT_NUM_THREADS when it holds a positive number, else the cores this
 /// process may run on.

@@ -9,6 +9,7 @@
 #include "engine/Pipeline.h"
 #include "engine/api/FunctionInfo.h"
 #include "engine/jit/Jit.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/ir/MemoryEffects.h"
 #include "frontend/target/TargetModel.h"
 #include "runtime/TrafficTrace.h"
@@ -25,7 +26,7 @@ namespace affjit {
 
 struct Engine::Impl {
   explicit Impl(const EngineOptions &o)
-      : options(o), pipeline(CompilePipeline::create(compileOptionsOf(o))) {}
+      : options(o), pipeline(CompilePipeline::create(o)) {}
 
   EngineOptions options;
   /// Fails (on every compile) if the options name unknown passes.
@@ -101,7 +102,7 @@ writtenParameters(Module &module) {
     std::vector<bool> written(params.size(), false);
     for (const MemoryEffect &effect : getMemoryEffectsRecursive(op.get()))
       markWrite(effect, params, written);
-    out[op->getAttr("sym_name").getString()] = std::move(written);
+    out[FuncOp(op.get()).getName()] = std::move(written);
   }
   return out;
 }
@@ -186,7 +187,7 @@ Expected<std::string> Engine::llvmIR(std::string_view text, bool optimized,
                                      std::string_view bufferName) const {
   // The engine's options without remarks or dumps: this is an inspection,
   // not a compile the caller asked to hear about.
-  CompileOptions options = compileOptionsOf(impl->options);
+  CompileOptions options = impl->options;
   options.optReport.clear();
   options.dumpAfter.clear();
   Expected<CompilePipeline> pipeline = CompilePipeline::create(options);
@@ -240,10 +241,10 @@ SimulatedCaches Engine::simulatedCaches() {
 }
 
 Expected<TargetDescription>
-Engine::describeTarget(const EngineOptions &options) {
+Engine::describeTarget(const TargetOptions &options) {
   std::string error;
   std::optional<TargetModel> target = TargetModel::resolve(
-      options.target, options.targetFeatures, options.targetCaches, error);
+      options.cpu, options.features, options.caches, error);
   if (!target)
     return Error(error);
   return TargetDescription{target->cpu, target->vectorFeatures(),

@@ -22,10 +22,12 @@ Error crossCheckCall(const detail::FunctionInfo &info,
   const detail::CrossCheckSource &source = *info.crossCheck;
   BenchmarkOptions options;
   options.pipelines = {"none", source.options.pipeline};
-  options.optLevel = source.options.optLevel;
-  options.checked = source.options.checked;
-  options.fastMath = source.options.fastMath;
-  options.threads = source.options.threads;
+  // The engine's compile options, without its reports: the check is not a
+  // compile the caller asked to hear about.
+  options.compile = source.options;
+  options.compile.optReport.clear();
+  options.compile.dumpAfter.clear();
+  options.compile.onRemark = nullptr;
   options.repetitions = 1;
   options.warmup = 0;
   options.minTime = 0;

@@ -53,14 +53,7 @@ Expected<std::vector<CompilePipeline>>
 createPipelines(const BenchmarkOptions &o) {
   std::vector<CompilePipeline> pipelines;
   for (const std::string &spec : o.pipelines) {
-    CompileOptions options;
-    options.optLevel = o.optLevel;
-    options.checked = o.checked;
-    options.fastMath = o.fastMath;
-    options.threads = o.threads;
-    options.target = o.target;
-    options.targetFeatures = o.targetFeatures;
-    options.targetCaches = o.targetCaches;
+    CompileOptions options = o.compile;
     options.pipeline = spec;
     Expected<CompilePipeline> p = CompilePipeline::create(options);
     if (!p)
@@ -298,7 +291,7 @@ Error Benchmark::check(size_t i, const Variant &variant) {
     referenceResults = std::move(results);
     return Error();
   }
-  CompareOptions compare{options.fastMath, options.maxUlps};
+  CompareOptions compare{options.compile.fastMath, options.maxUlps};
   if (magnitudes) {
     compare.magnitudes = &*magnitudes;
     compare.magnitudeResults = &magnitudeResults;
@@ -404,7 +397,8 @@ Benchmark::run(std::optional<std::span<const detail::Argument>> arguments) {
     return err;
   // Threads libomp starts later inherit the caller's affinity: pinned to
   // one CPU, a parallel kernel would run all its threads there.
-  ThreadPin pin(options.pinThread && resolveThreadCount(options.threads) == 1);
+  ThreadPin pin(options.pinThread &&
+                resolveThreadCount(options.compile.threads) == 1);
   result.pinnedCpu = pin.cpu();
   std::vector<Variant> variants;
   for (size_t i = 0; i < pipelines->size(); ++i) {
@@ -414,7 +408,7 @@ Benchmark::run(std::optional<std::span<const detail::Argument>> arguments) {
     variants.push_back(std::move(*v));
     if (Error err = check(i, variants.back()))
       return err;
-    if (i == 0 && options.fastMath)
+    if (i == 0 && options.compile.fastMath)
       measureMagnitudes(variants.front());
   }
   // Timing a variant that computes something else would mean nothing.

@@ -53,7 +53,7 @@ struct BenchCliOptions {
   unsigned optLevel = 3;
   bool checked = false;
   bool timePasses = false;
-  TargetFlags target;
+  TargetOptions target;
   /// Test only: the variant whose output the tool changes (-1: none).
   int corruptVariant = -1;
 };
@@ -109,13 +109,11 @@ bool makeOptions(const BenchCliOptions &o, BenchmarkOptions &options) {
   if (o.corruptVariant >= (int)options.pipelines.size())
     return usageError("--test-corrupt-variant: there are only " +
                       std::to_string(options.pipelines.size()) + " variants");
-  options.optLevel = o.optLevel;
-  options.checked = o.checked;
-  options.fastMath = o.fastMath;
-  options.threads = o.threads;
-  options.target = o.target.cpu;
-  options.targetFeatures = o.target.features;
-  options.targetCaches = o.target.caches;
+  options.compile.optLevel = o.optLevel;
+  options.compile.checked = o.checked;
+  options.compile.fastMath = o.fastMath;
+  options.compile.threads = o.threads;
+  options.compile.target = o.target;
   options.maxUlps = o.maxUlps;
   options.minTime = o.minTime;
   options.repetitions = o.repetitions;
@@ -182,7 +180,7 @@ static int runBench(const BenchCliOptions &o) {
     return 1;
   options.bufferName = *source->name;
   // Read before the benchmark adds its own load.
-  BenchFacts facts = startFacts(resolveThreadCount(options.threads));
+  BenchFacts facts = startFacts(resolveThreadCount(options.compile.threads));
   facts.target = *target;
   ProgressLine progress;
   if (progress.enabled())
@@ -216,14 +214,14 @@ static int runBench(const BenchCliOptions &o) {
   if (!result->agree()) {
     for (const std::string &line : bench::mismatchMessages(*result))
       std::cerr << "affjit: error: " << line << '\n';
-    if (std::optional<std::string> hint =
-            bench::toleranceHint(*result, options.fastMath, options.maxUlps))
+    if (std::optional<std::string> hint = bench::toleranceHint(
+            *result, options.compile.fastMath, options.maxUlps))
       std::cerr << "affjit: note: " << *hint << '\n';
     return 1;
   }
   // With the JSON on stdout (`--json -`), the table goes to stderr.
   std::ostream &table = o.json == "-" ? std::cerr : std::cout;
-  bench::printTable(*result, options.fastMath, options.maxUlps, table,
+  bench::printTable(*result, options.compile.fastMath, options.maxUlps, table,
                     facts.bandwidth ? &*facts.bandwidth : nullptr);
   table.flush();
   printWarnings(facts.warnings);

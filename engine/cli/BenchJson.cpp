@@ -24,13 +24,13 @@ template <typename T> json orNull(const std::optional<T> &v) {
 }
 
 json settingsJson(const BenchmarkOptions &o, const BenchFacts &facts) {
-  return {{"opt_level", o.optLevel},
+  return {{"opt_level", o.compile.optLevel},
           {"threads", facts.threads},
-          {"checked", o.checked},
+          {"checked", o.compile.checked},
           {"seed", o.inputs.seed},
           {"float_range", {o.inputs.floatMin, o.inputs.floatMax}},
-          {"fast_math", o.fastMath},
-          {"max_ulps", o.fastMath ? json(o.maxUlps) : json(0)},
+          {"fast_math", o.compile.fastMath},
+          {"max_ulps", o.compile.fastMath ? json(o.maxUlps) : json(0)},
           {"min_time_s", o.minTime},
           {"repetitions", o.repetitions > 0 ? json(o.repetitions) : json()},
           {"warmup", o.warmup},

@@ -133,12 +133,12 @@ std::string machineLine(const BenchmarkResult &r, const BenchFacts &facts) {
 /// "-O3 --fast-math --ulps 64 --cold; 25-31 samples per variant (--min-time
 /// 0.5 s), 1-4096 calls each".
 std::string settingsLine(const BenchmarkResult &r, const BenchmarkOptions &o) {
-  std::string line = "-O" + std::to_string(o.optLevel);
-  if (o.fastMath)
+  std::string line = "-O" + std::to_string(o.compile.optLevel);
+  if (o.compile.fastMath)
     line += " --fast-math --ulps " + std::to_string(o.maxUlps);
   if (o.cold)
     line += " --cold";
-  if (o.checked)
+  if (o.compile.checked)
     line += " --checked";
   int64_t fewest = INT64_MAX, most = 0, fewestCalls = INT64_MAX, mostCalls = 0;
   for (const BenchmarkVariant &v : r.variants) {

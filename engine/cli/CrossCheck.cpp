@@ -176,8 +176,7 @@ std::string joined(const std::vector<std::string> &names, size_t count) {
 /// The passes of the request's pipeline, resolved (`default` expanded).
 std::vector<std::string> passNames(const CrossCheckRequest &request) {
   std::vector<std::string> names;
-  Expected<CompilePipeline> pipeline =
-      CompilePipeline::create(compileOptionsOf(request.options));
+  Expected<CompilePipeline> pipeline = CompilePipeline::create(request.options);
   if (!pipeline)
     return names;
   for (const PassInfo *pass : pipeline->getPasses().passes)

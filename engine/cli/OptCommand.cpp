@@ -88,8 +88,7 @@ measureTraffic(const OptOptions &o, const LoadedModule &loaded) {
   Expected<PreparedArguments> args = prepareArguments(*fn, o.arguments);
   if (!args)
     return fail(args.error().message());
-  EngineOptions options;
-  o.pipeline.applyTo(options);
+  EngineOptions options = o.pipeline.engineOptions();
   options.measureTraffic = true;
   options.optReport = ""; // reported once, by the printed module's passes
   options.dumpAfter = "";
@@ -114,8 +113,7 @@ static int runOpt(const OptOptions &o) {
     return usageError("--dim, --dims, --arg, --seed, --float-range and --fill "
                       "give the arguments of --measure-traffic's run; opt "
                       "runs nothing without it");
-  CompileOptions compile;
-  o.pipeline.applyTo(compile);
+  CompileOptions compile = o.pipeline.compile;
   TrafficReport traffic;
   if (!o.measureEntry.empty()) {
     // The module printed is the one measured: on one thread.

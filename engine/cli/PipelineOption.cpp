@@ -10,40 +10,20 @@
 
 namespace affjit::cli {
 
-void PipelineFlags::applyTo(CompileOptions &options) const {
-  options.pipeline = pipeline;
-  options.verifyEach = verifyEach;
-  options.fastMath = fastMath;
-  options.assumeDistinctArgs = assumeDistinctArgs;
-  options.threads = threads;
-  options.optReport = optReport;
-  options.dumpAfter = dumpAfter;
-  options.target = target.cpu;
-  options.targetFeatures = target.features;
-  options.targetCaches = target.caches;
-}
-
 CompileOptions PipelineFlags::compileOptions(unsigned optLevel,
                                              bool checked) const {
-  CompileOptions options;
+  CompileOptions options = compile;
   options.optLevel = optLevel;
   options.checked = checked;
-  applyTo(options);
   return options;
 }
 
-void PipelineFlags::applyTo(EngineOptions &options) const {
-  options.pipeline = pipeline;
-  options.verifyEach = verifyEach;
-  options.fastMath = fastMath;
-  options.assumeDistinctArgs = assumeDistinctArgs;
-  options.threads = threads;
-  options.optReport = optReport;
-  options.dumpAfter = dumpAfter;
+EngineOptions PipelineFlags::engineOptions(unsigned optLevel,
+                                           bool checked) const {
+  EngineOptions options;
+  static_cast<CompileOptions &>(options) = compileOptions(optLevel, checked);
   options.timePasses = timePasses;
-  options.target = target.cpu;
-  options.targetFeatures = target.features;
-  options.targetCaches = target.caches;
+  return options;
 }
 
 void addTimePassesFlag(CLI::App *cmd, bool &timePasses) {
@@ -113,7 +93,7 @@ void addThreadsOption(CLI::App *cmd, unsigned &threads) {
       ->check(integerIn(0, 4096));
 }
 
-void addTargetOptions(CLI::App *cmd, TargetFlags &flags) {
+void addTargetOptions(CLI::App *cmd, TargetOptions &flags) {
   cmd->add_option("--target", flags.cpu,
                   "The machine to generate code for: host, or an LLVM x86 "
                   "CPU (x86-64-v3, x86-64-v4, znver3, znver4, skylake-avx512, "
@@ -142,7 +122,7 @@ void addTargetOptions(CLI::App *cmd, TargetFlags &flags) {
       "--cache applied) and exit");
 }
 
-std::optional<TargetModel> resolveRunnableTarget(const TargetFlags &flags) {
+std::optional<TargetModel> resolveRunnableTarget(const TargetOptions &flags) {
   std::string error;
   std::optional<TargetModel> target =
       TargetModel::resolve(flags.cpu, flags.features, flags.caches, error);
@@ -159,31 +139,31 @@ std::optional<TargetModel> resolveRunnableTarget(const TargetFlags &flags) {
 
 void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags) {
   std::string passes = passNames();
-  cmd->add_option("--pipeline", flags.pipeline,
+  cmd->add_option("--pipeline", flags.compile.pipeline,
                   "Passes to run on the verified module: none, default, or "
                   "pass names separated by commas (known: none, default" +
                       passes + ")")
       ->capture_default_str();
-  cmd->add_flag("--verify-each", flags.verifyEach,
+  cmd->add_flag("--verify-each", flags.compile.verifyEach,
                 "Verify the module after every pass");
-  cmd->add_flag("--fast-math", flags.fastMath,
+  cmd->add_flag("--fast-math", flags.compile.fastMath,
                 "Allow reassociating floating point everywhere (float "
                 "reductions get vectorized; results may differ in the last "
                 "bits), like clang's -ffast-math");
-  cmd->add_flag("--assume-distinct-args", flags.assumeDistinctArgs,
+  cmd->add_flag("--assume-distinct-args", flags.compile.assumeDistinctArgs,
                 "Promise that memref arguments of one call never overlap "
                 "(like C's restrict): optimized functions skip the run-time "
                 "check that falls back to the code as written when they do");
-  addThreadsOption(cmd, flags.threads);
-  addTargetOptions(cmd, flags.target);
+  addThreadsOption(cmd, flags.compile.threads);
+  addTargetOptions(cmd, flags.compile.target);
   // A flag with an optional value: `--opt-report` alone means every pass,
   // and it never takes the input file as its list.
-  addOptionalValueFlag(cmd, "--opt-report", "all", flags.optReport,
+  addOptionalValueFlag(cmd, "--opt-report", "all", flags.compile.optReport,
                        "Report the passes' decisions on stderr as "
                        "FILE:LINE:COL: remark: [PASS] ...; =PASS,... for some "
                        "passes only (known: all" +
                            passes + ")");
-  cmd->add_option("--dump-after", flags.dumpAfter,
+  cmd->add_option("--dump-after", flags.compile.dumpAfter,
                   "Print the IR after this pass (or all) to stderr (known: "
                   "all" +
                       passes + ")");

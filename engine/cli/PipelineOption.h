@@ -16,32 +16,24 @@
 
 namespace affjit::cli {
 
-/// --target, --mattr, --cache: the machine the code is for, as named.
-struct TargetFlags {
-  std::string cpu = "host", features, caches;
-};
-
 /// What the flags say, before they are checked.
 struct PipelineFlags {
-  std::string pipeline = "default";
-  bool verifyEach = false;
-  bool fastMath = false;
-  bool assumeDistinctArgs = false;
-  /// 0 when --threads is absent (AFFJIT_NUM_THREADS or the cores).
-  unsigned threads = 0;
-  /// "" when --opt-report is absent, `all` when it has no list.
-  std::string optReport;
-  std::string dumpAfter;
+  /// --pipeline, --verify-each, --fast-math, --assume-distinct-args,
+  /// --threads (0 when absent: AFFJIT_NUM_THREADS or the cores),
+  /// --opt-report ("" when absent, `all` without a list), --dump-after and
+  /// the target. optLevel and checked are the code-generating subcommands'
+  /// own flags.
+  CompileOptions compile;
   /// --time-passes: print where the compile's time went to stderr.
   bool timePasses = false;
-  TargetFlags target;
 
-  /// Copies the flags into compile (or engine) options.
-  void applyTo(CompileOptions &options) const;
   /// The compile options of the flags with LLVM's `optLevel` and
-  /// `checked` accesses (the code-generating subcommands' own flags).
-  CompileOptions compileOptions(unsigned optLevel, bool checked) const;
-  void applyTo(EngineOptions &options) const;
+  /// `checked` accesses.
+  CompileOptions compileOptions(unsigned optLevel = 3,
+                                bool checked = false) const;
+  /// The same as engine options, with --time-passes.
+  EngineOptions engineOptions(unsigned optLevel = 3,
+                              bool checked = false) const;
 };
 
 /// Registers `--threads N` on `cmd` (0..4096, 0: automatic), storing it in
@@ -53,11 +45,11 @@ void addPipelineOptions(CLI::App *cmd, PipelineFlags &flags);
 
 /// Registers `--target`, `--mattr`, `--cache` and `--print-target` on
 /// `cmd`, storing them in `flags`.
-void addTargetOptions(CLI::App *cmd, TargetFlags &flags);
+void addTargetOptions(CLI::App *cmd, TargetOptions &flags);
 
 /// The model `flags` name, if this host can run its code; prints
 /// `affjit: error: ...` and returns nullopt otherwise.
-std::optional<TargetModel> resolveRunnableTarget(const TargetFlags &flags);
+std::optional<TargetModel> resolveRunnableTarget(const TargetOptions &flags);
 
 /// Registers `--time-passes` on `cmd`, storing it in `timePasses`.
 void addTimePassesFlag(CLI::App *cmd, bool &timePasses);

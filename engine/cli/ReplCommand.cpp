@@ -32,9 +32,7 @@ std::string historyPath() {
 
 static int runRepl(const ReplCliOptions &o) {
   repl::ReplOptions options;
-  options.session.optLevel = o.optLevel;
-  options.session.checked = o.checked;
-  o.pipeline.applyTo(options.session);
+  options.session = o.pipeline.compileOptions(o.optLevel, o.checked);
   // A bad pass name is a usage error, reported before the session starts.
   if (!makePipeline(options.session))
     return 1;

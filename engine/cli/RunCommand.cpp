@@ -105,18 +105,14 @@ static std::optional<Call> prepareCall(const RunOptions &o,
 }
 
 static int runRun(const RunOptions &o) {
-  EngineOptions options;
-  options.optLevel = o.optLevel;
-  options.checked = o.checked;
-  o.pipeline.applyTo(options);
+  EngineOptions options = o.pipeline.engineOptions(o.optLevel, o.checked);
   options.measureTraffic = o.measureTraffic;
   TrafficReport traffic;
   if (o.measureTraffic)
     options.onRemark = traffic.remarkHandler();
   // A bad pass name or target is a usage error, reported before reading
   // the input.
-  std::optional<CompilePipeline> pipeline =
-      makePipeline(compileOptionsOf(options));
+  std::optional<CompilePipeline> pipeline = makePipeline(options);
   if (!pipeline)
     return kExitFailure;
   if (std::optional<std::string> why = pipeline->getTarget().whyHostCannotRun())

@@ -2,6 +2,7 @@
 #include "engine/repl/Definitions.h"
 
 #include "engine/Pipeline.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/verify/Verifier.h"
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace affjit::repl {
 namespace {
 
 std::string symbolName(const Operation &op) {
-  Attribute sym = op.getAttr("sym_name");
+  Attribute sym = getSymbolNameAttr(op);
   return sym ? sym.getString() : "";
 }
 
@@ -76,8 +77,8 @@ Definitions::merge(const std::shared_ptr<Chunk> &chunk,
                            op->getRegion(0).empty() &&
                            isFunctionDefinition(*it->second.op);
     if (keepsDefinition) {
-      if (op->getAttr("function_type") !=
-          it->second.op->getAttr("function_type")) {
+      if (FuncOp(op.get()).getFunctionTypeAttr() !=
+          FuncOp(it->second.op).getFunctionTypeAttr()) {
         diag.error(op->getLoc(), "declaration of @" + name +
                                      " does not match its definition");
         ok = false;

@@ -9,6 +9,7 @@
 #include "engine/repl/CallSyntax.h"
 #include "engine/repl/CrashGuard.h"
 #include "engine/repl/Repl.h"
+#include "frontend/ir/FuncOps.h"
 
 #include <iostream>
 
@@ -42,15 +43,15 @@ bool Repl::cmdBench(std::string_view text) {
   if (!variants)
     return fail(variants.error().message());
   options.pipelines = std::move(*variants);
-  options.optLevel = session.getOptions().optLevel;
-  options.checked = session.getOptions().checked;
-  // A fast-math session compares within the default tolerance.
-  options.fastMath = session.getOptions().fastMath;
-  options.threads = session.getOptions().threads;
+  // The session's compile options, without its reports: a fast-math
+  // session compares within the default tolerance.
+  options.compile = session.getOptions();
+  options.compile.optReport.clear();
+  options.compile.dumpAfter.clear();
   options.runGuarded = runGuarded;
   std::vector<detail::Argument> args;
-  if (Error err = buildArguments(*expr, fn->getAttr("function_type").getType(),
-                                 session, args))
+  if (Error err =
+          buildArguments(*expr, FuncOp(fn).getFunctionType(), session, args))
     return fail(err.message());
   Expected<BenchmarkResult> result =
       bench::runBenchmark(sessionProgram(session.getDefinitions()),
@@ -66,7 +67,8 @@ bool Repl::cmdBench(std::string_view text) {
       fail(line);
     return false;
   }
-  bench::printTable(*result, options.fastMath, options.maxUlps, std::cout);
+  bench::printTable(*result, options.compile.fastMath, options.maxUlps,
+                    std::cout);
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/repl/Timing.h"
 
 #include "frontend/analysis/WorkEstimate.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/target/TargetModel.h"
 
 #include <iomanip>
@@ -227,7 +228,7 @@ bool Repl::callFunction(std::string_view text, bool timed) {
   Operation *fn = session.getDefinitions().lookupFunction(expr->function);
   if (!fn)
     return fail("no function named @" + expr->function + " is defined");
-  Type fnType = fn->getAttr("function_type").getType();
+  Type fnType = FuncOp(fn).getFunctionType();
   TimingOptions timing;
   if (timed && !expr->rest.empty()) {
     auto runs = parseRunCount(expr->rest);
@@ -306,10 +307,9 @@ bool Repl::cmdFunctions(std::string_view) {
   if (defs.functionNames().empty())
     std::cout << "no functions\n";
   for (const std::string &name : defs.functionNames())
-    std::cout
-        << "@" << name << " : "
-        << defs.lookupFunction(name)->getAttr("function_type").getType().str()
-        << '\n';
+    std::cout << "@" << name << " : "
+              << FuncOp(defs.lookupFunction(name)).getFunctionType().str()
+              << '\n';
   return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include "engine/repl/CrashGuard.h"
 #include "engine/repl/IsolatedCall.h"
+#include "frontend/ir/MemRefOps.h"
 
 #include <unistd.h>
 
@@ -117,7 +118,7 @@ bool hasParallelLoops(const llvm::Module &module) {
 bool hasWritableGlobals(const Definitions &definitions) {
   std::unique_ptr<Module> program = definitions.buildModule();
   for (auto &op : program->getBody().getOperations())
-    if (op->isa("memref.global") && !op->getAttr("constant"))
+    if (isa<GlobalOp>(op.get()) && !GlobalOp(op.get()).getConstant())
       return true;
   return false;
 }

@@ -2,13 +2,16 @@
 // fullyComposeAffineMapAndOperands + canonicalizeMapAndOperands.
 #include "frontend/analysis/AffineValueMap.h"
 
+#include "frontend/ir/AffineOps.h"
+#include "frontend/ir/FuncOps.h"
+
 namespace affjit {
 
 std::optional<int64_t> getConstantIntValue(const Value *v) {
-  Operation *def = v->getDefiningOp();
-  if (!def || !def->isa("arith.constant"))
+  ConstantOp constant = dyn_cast<ConstantOp>(v->getDefiningOp());
+  if (!constant)
     return std::nullopt;
-  Attribute a = def->getAttr("value");
+  Attribute a = constant.getValue();
   if (!a.isa(AttrKind::Integer))
     return std::nullopt;
   return a.getInt();
@@ -60,14 +63,14 @@ private:
   AffineExpr inputExpr(Value *v, bool asDim, unsigned depth) {
     if (auto c = getConstantIntValue(v))
       return AffineExpr::constant(*c);
-    Operation *def = v->getDefiningOp();
-    if (compose && def && def->isa("affine.apply") && depth < 64) {
-      AffineMap m = def->getAttr("map").getAffineMap();
+    AffineApplyOp apply = dyn_cast<AffineApplyOp>(v->getDefiningOp());
+    if (compose && apply && depth < 64) {
+      AffineMap m = apply.getMap();
       if (m.getNumResults() == 1) {
         std::vector<AffineExpr> d, s;
         for (unsigned i = 0; i < m.getNumInputs(); ++i) {
           AffineExpr e =
-              inputExpr(def->getOperand(i), i < m.getNumDims(), depth + 1);
+              inputExpr(apply->getOperand(i), i < m.getNumDims(), depth + 1);
           (i < m.getNumDims() ? d : s).push_back(e);
         }
         return m.getResult(0).replaceDimsAndSymbols(d, s);

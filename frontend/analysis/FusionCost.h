@@ -10,22 +10,12 @@
 #pragma once
 
 #include "frontend/analysis/ComputationSlice.h"
+#include "frontend/target/TargetParams.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace affjit {
-
-/// Data cache sizes in bytes.
-struct CacheSizes {
-  int64_t l1 = 32 * 1024, l2 = 1024 * 1024;
-  /// The last level (L3, shared by the cores; the L2 where there is none).
-  int64_t last = 8 * 1024 * 1024;
-  /// Ways of the L1 data cache and the L2, and the line size: what the
-  /// traffic measurement's simulated caches are built like.
-  int64_t l1Ways = 8, l2Ways = 8, lineBytes = 64;
-  // The host's: TargetModel::host().caches (frontend/target).
-};
 
 /// What a loop with a non-constant trip count is assumed to run.
 inline constexpr int64_t kUnknownTripCount = 128;

@@ -101,11 +101,12 @@ bool addForDomain(ConstraintSystem &cst, Operation *forOp,
   return true;
 }
 
-/// The [begin, end) result range of group `i` of an affine.parallel bound.
-std::pair<unsigned, unsigned> groupRange(Operation *op, const char *name,
-                                         unsigned i) {
-  unsigned numIvs = op->getRegion(0).front().getNumArguments();
-  std::vector<int64_t> groups = op->getAttr(name).getIntsExpanded(numIvs);
+/// The [begin, end) result range of group `i` of an affine.parallel bound
+/// whose group sizes are `groupsAttr`.
+std::pair<unsigned, unsigned> groupRange(AffineParallelOp op,
+                                         Attribute groupsAttr, unsigned i) {
+  unsigned numIvs = op.getBody()->getNumArguments();
+  std::vector<int64_t> groups = groupsAttr.getIntsExpanded(numIvs);
   unsigned begin = 0;
   for (unsigned g = 0; g < i; ++g)
     begin += (unsigned)groups[g];
@@ -114,14 +115,16 @@ std::pair<unsigned, unsigned> groupRange(Operation *op, const char *name,
 
 bool addParallelBound(ConstraintSystem &cst, Operation *op, unsigned iv,
                       unsigned pos, bool lower) {
+  AffineParallelOp parallel(op);
   AffineMap map =
-      op->getAttr(lower ? "lowerBoundsMap" : "upperBoundsMap").getAffineMap();
-  auto [b, e] =
-      groupRange(op, lower ? "lowerBoundsGroups" : "upperBoundsGroups", iv);
+      lower ? parallel.getLowerBoundsMap() : parallel.getUpperBoundsMap();
+  auto [b, e] = groupRange(parallel,
+                           lower ? parallel.getLowerBoundsGroupsAttr()
+                                 : parallel.getUpperBoundsGroupsAttr(),
+                           iv);
   std::vector<AffineExpr> results(map.getResults().begin() + b,
                                   map.getResults().begin() + e);
-  unsigned numLbOperands =
-      op->getAttr("lowerBoundsMap").getAffineMap().getNumInputs();
+  unsigned numLbOperands = parallel.getLowerBoundsMap().getNumInputs();
   AffineValueMap avm;
   avm.map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), results);
   avm.operands = lower ? op->getOperands(0, numLbOperands)
@@ -149,7 +152,7 @@ bool addParallelDomain(ConstraintSystem &cst, Operation *op) {
 /// The condition of an affine.if as a system of its own: its constraints,
 /// then its locals' definitions (MLIR's FlatAffineValueConstraints(set)).
 std::optional<ConstraintSystem> conditionSystem(Operation *ifOp) {
-  IntegerSet set = ifOp->getAttr("condition").getIntegerSet();
+  IntegerSet set = AffineIfOp(ifOp).getCondition();
   AffineValueMap avm;
   avm.map = AffineMap::get(set.getNumDims(), set.getNumSymbols(),
                            set.getConstraints());

@@ -100,7 +100,7 @@ std::optional<Exprs> subviewStep(Operation *op, const Exprs &view,
 
 std::optional<Exprs> transposeStep(Operation *op, const Exprs &view,
                                    ViewIndexing &) {
-  AffineMap perm = op->getAttr("permutation").getAffineMap();
+  AffineMap perm = MemRefTransposeOp(op).getPermutation();
   if (perm.getNumResults() != view.size())
     return std::nullopt;
   // Result dim i is source dim perm(i).
@@ -110,23 +110,14 @@ std::optional<Exprs> transposeStep(Operation *op, const Exprs &view,
   return out;
 }
 
-std::vector<std::vector<int64_t>> reassociationOf(Operation *op) {
-  std::vector<std::vector<int64_t>> groups;
-  for (const Attribute &g : op->getAttr("reassociation").getArray()) {
-    groups.emplace_back();
-    for (const Attribute &d : g.getArray())
-      groups.back().push_back(d.getInt());
-  }
-  return groups;
-}
-
 /// expand_shape: the source subscript of a group is the group's result
 /// subscripts in row-major order over the result's sizes.
 std::optional<Exprs> expandStep(Operation *op, const Exprs &view,
                                 ViewIndexing &) {
   Type result = op->getResult(0)->getType();
   Exprs out;
-  for (const std::vector<int64_t> &group : reassociationOf(op)) {
+  for (const std::vector<int64_t> &group :
+       ExpandShapeOp(op).getReassociation()) {
     AffineExpr linear = AffineExpr::constant(0);
     for (size_t k = 0; k < group.size(); ++k) {
       int64_t d = group[k];
@@ -152,7 +143,7 @@ std::optional<Exprs> collapseStep(Operation *op, const Exprs &view,
   Type src = op->getOperand(0)->getType();
   if (!src.isMemRef())
     return std::nullopt;
-  std::vector<std::vector<int64_t>> groups = reassociationOf(op);
+  Reassociation groups = CollapseShapeOp(op).getReassociation();
   if (groups.size() != view.size())
     return std::nullopt;
   Exprs out(src.getRank());

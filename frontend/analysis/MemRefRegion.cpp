@@ -4,6 +4,7 @@
 
 #include "frontend/analysis/Dependence.h"
 #include "frontend/analysis/OmegaTest.h"
+#include "frontend/ir/AffineOps.h"
 
 #include <algorithm>
 #include <cassert>
@@ -232,7 +233,7 @@ bool addElseConditions(ConstraintSystem &cst, Operation *op) {
     if (!ifOp->isa("affine.if") || ifOp->getNumRegions() < 2 ||
         p->getBlock()->getParent() != &ifOp->getRegion(1))
       continue;
-    IntegerSet set = ifOp->getAttr("condition").getIntegerSet();
+    IntegerSet set = AffineIfOp(ifOp).getCondition();
     if (set.getNumConstraints() != 1 || set.isEq(0))
       continue;
     AffineValueMap avm;

@@ -3,6 +3,7 @@
 #include "frontend/analysis/ReductionDetection.h"
 
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/FuncOps.h"
 
 #include <algorithm>
 #include <array>
@@ -138,8 +139,8 @@ std::optional<SelectReduction> getSelectReduction(Operation *forOp,
   if (carried->getUses().size() != 2)
     return std::nullopt;
   Value *x = select->getOperand(1);
-  std::string_view pred = kCmpFPredicates[std::clamp<int64_t>(
-      cmp->getAttr("predicate").getInt(), 0, 15)];
+  std::string_view pred =
+      kCmpFPredicates[std::clamp<int64_t>(CmpFOp(cmp).getPredicate(), 0, 15)];
   // As `P(x, m)`: swapped operands mirror the predicate.
   bool swapped = cmp->getOperand(0) == carried && cmp->getOperand(1) == x;
   if (!swapped && !(cmp->getOperand(0) == x && cmp->getOperand(1) == carried))

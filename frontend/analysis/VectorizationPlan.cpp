@@ -6,6 +6,7 @@
 #include "frontend/analysis/LoopParallelism.h"
 #include "frontend/analysis/NestTraffic.h"
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/ir/MathFunctions.h"
 #include "frontend/ir/MemRefLayout.h"
 
@@ -113,7 +114,7 @@ bool allowsReassociation(const LoopReduction &r, bool fastMath) {
   // order: exact, like integer reductions.
   if (r.kind == ReductionKind::MaximumF || r.kind == ReductionKind::MinimumF)
     return true;
-  Attribute flags = r.combiner->getAttr("fastmath");
+  Attribute flags = ArithFastMathOp(r.combiner).getFastMathAttr();
   if (!flags)
     return false;
   return fastMathAttrHas(flags.str(), "reassoc");

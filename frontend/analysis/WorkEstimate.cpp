@@ -4,6 +4,7 @@
 // count unknown, while memref accesses only need their root argument.
 #include "frontend/analysis/WorkEstimate.h"
 #include "frontend/ir/AffineOps.h"
+#include "frontend/ir/FuncOps.h"
 
 #include "frontend/ir/MemoryEffects.h"
 
@@ -30,6 +31,18 @@ std::string describe(const Operation &op) {
     os << " at " << (loc.file ? *loc.file : "<unknown>") << ':' << loc.line
        << ':' << loc.col;
   return os.str();
+}
+
+/// The map of an affine.apply, affine.min or affine.max; nullopt for other
+/// ops.
+std::optional<AffineMap> mapOfMapOp(Operation &op) {
+  if (AffineApplyOp apply = dyn_cast<AffineApplyOp>(&op))
+    return apply.getMap();
+  if (AffineMinOp min = dyn_cast<AffineMinOp>(&op))
+    return min.getMap();
+  if (AffineMaxOp max = dyn_cast<AffineMaxOp>(&op))
+    return max.getMap();
+  return std::nullopt;
 }
 
 /// Flops per lane of a float-typed op (0 for ops that are not arithmetic:
@@ -136,8 +149,8 @@ private:
     if (name == "affine.if")
       return visitRegions(op, conditional(m, op));
     if (name == "func.call") {
-      noteUnknown(flopsReason, "it calls @" + op.getAttr("callee").getString() +
-                                   " (" + describe(op) + ")");
+      noteUnknown(flopsReason, "it calls @" + CallOp(&op).getCallee() + " (" +
+                                   describe(op) + ")");
       noteUnknown(bytesReason, "memrefs passed to " + describe(op));
     }
     countFlops(op, m);
@@ -246,21 +259,22 @@ private:
   }
 
   std::optional<double> parallelTrips(Operation &op) {
-    AffineMap lbMap = op.getAttr("lowerBoundsMap").getAffineMap();
-    AffineMap ubMap = op.getAttr("upperBoundsMap").getAffineMap();
-    const auto &steps = op.getAttr("steps").getArray();
+    AffineParallelOp parallel(&op);
+    AffineMap lbMap = parallel.getLowerBoundsMap();
+    AffineMap ubMap = parallel.getUpperBoundsMap();
+    std::vector<int64_t> steps = parallel.getSteps();
     auto lbs = evaluateMap(lbMap, op.getOperands(0, lbMap.getNumInputs()));
     auto ubs = evaluateMap(
         ubMap, op.getOperands(lbMap.getNumInputs(), ubMap.getNumInputs()));
     if (!lbs || !ubs)
       return std::nullopt;
-    auto lbGroups =
-        groupBounds(*lbs, op.getAttr("lowerBoundsGroups"), steps.size(), true);
-    auto ubGroups =
-        groupBounds(*ubs, op.getAttr("upperBoundsGroups"), steps.size(), false);
+    auto lbGroups = groupBounds(*lbs, parallel.getLowerBoundsGroupsAttr(),
+                                steps.size(), true);
+    auto ubGroups = groupBounds(*ubs, parallel.getUpperBoundsGroupsAttr(),
+                                steps.size(), false);
     double trips = 1;
     for (size_t d = 0; d < steps.size(); ++d)
-      trips *= tripsOf(lbGroups[d], ubGroups[d], steps[d].getInt());
+      trips *= tripsOf(lbGroups[d], ubGroups[d], steps[d]);
     return trips;
   }
 
@@ -317,8 +331,8 @@ private:
     auto operand = [&](unsigned i) {
       return evaluate(def.getOperand(i), depth + 1);
     };
-    if (name == "arith.constant") {
-      Attribute value = def.getAttr("value");
+    if (ConstantOp constant = dyn_cast<ConstantOp>(&def)) {
+      Attribute value = constant.getValue();
       if (value.isa(AttrKind::Integer))
         return value.getInt();
       return std::nullopt;
@@ -336,10 +350,8 @@ private:
     }
     if (name == "memref.dim")
       return dimSize(def.getOperand(0), operand(1));
-    if (name == "affine.apply" || name == "affine.min" ||
-        name == "affine.max") {
-      auto results =
-          evaluateMap(def.getAttr("map").getAffineMap(), def.getOperands());
+    if (std::optional<AffineMap> map = mapOfMapOp(def)) {
+      auto results = evaluateMap(*map, def.getOperands());
       if (!results || results->empty())
         return std::nullopt;
       if (name == "affine.max")

@@ -73,7 +73,7 @@ Operation *createMapOp(OpBuilder &b, const char *name, AffineMap map,
                        std::vector<Value *> operands) {
   OperationState state(name, b.getLoc());
   state.operands = std::move(operands);
-  state.addAttr("map", mapAttr(map));
+  state.addAttr(attrname::affine::Map, mapAttr(map));
   state.types.push_back(Type::index());
   return b.create(state);
 }
@@ -87,7 +87,7 @@ Operation *createAccess(OpBuilder &b, const char *name, Value *stored,
     state.operands.push_back(stored);
   state.operands.push_back(memref);
   state.addOperands(mapOperands);
-  state.addAttr("map", mapAttr(map));
+  state.addAttr(attrname::affine::Map, mapAttr(map));
   if (resultType)
     state.types.push_back(resultType);
   return b.create(state);
@@ -111,12 +111,13 @@ AffineForOp AffineForOp::create(OpBuilder &b, AffineMap lbMap,
                                 std::vector<Value *> ubOperands, int64_t step,
                                 std::vector<Value *> inits) {
   OperationState state(opname::AffineFor, b.getLoc());
-  state.addAttr("lowerBoundMap", mapAttr(lbMap));
-  state.addAttr("upperBoundMap", mapAttr(ubMap));
-  state.addAttr("step", Attribute::index(step));
-  state.addAttr("operandSegmentSizes", segmentsAttr({(int64_t)lbOperands.size(),
-                                                     (int64_t)ubOperands.size(),
-                                                     (int64_t)inits.size()}));
+  state.addAttr(attrname::affine::LowerBoundMap, mapAttr(lbMap));
+  state.addAttr(attrname::affine::UpperBoundMap, mapAttr(ubMap));
+  state.addAttr(attrname::affine::Step, Attribute::index(step));
+  state.addAttr(
+      attrname::OperandSegmentSizes,
+      segmentsAttr({(int64_t)lbOperands.size(), (int64_t)ubOperands.size(),
+                    (int64_t)inits.size()}));
   state.addOperands(lbOperands);
   state.addOperands(ubOperands);
   state.addOperands(inits);
@@ -139,15 +140,19 @@ AffineForOp AffineForOp::create(OpBuilder &b, int64_t lb, int64_t ub,
 }
 
 std::vector<int64_t> AffineForOp::segments() const {
-  return op->getAttr("operandSegmentSizes").getInts();
+  return getOperandSegmentSizesAttr().getInts();
+}
+
+Attribute AffineForOp::getOperandSegmentSizesAttr() const {
+  return op->getAttr(attrname::OperandSegmentSizes);
 }
 
 AffineMap AffineForOp::getLowerBoundMap() const {
-  return op->getAttr("lowerBoundMap").getAffineMap();
+  return op->getAttr(attrname::affine::LowerBoundMap).getAffineMap();
 }
 
 AffineMap AffineForOp::getUpperBoundMap() const {
-  return op->getAttr("upperBoundMap").getAffineMap();
+  return op->getAttr(attrname::affine::UpperBoundMap).getAffineMap();
 }
 
 std::vector<Value *> AffineForOp::getLowerBoundOperands() const {
@@ -170,16 +175,16 @@ void AffineForOp::setBound(unsigned which, const char *attr, AffineMap map,
   unsigned begin = which == 0 ? 0 : (unsigned)s[0];
   op->replaceOperands(begin, (unsigned)s[which], operands);
   s[which] = (int64_t)operands.size();
-  op->setAttr("operandSegmentSizes", segmentsAttr(s));
+  op->setAttr(attrname::OperandSegmentSizes, segmentsAttr(s));
   op->setAttr(attr, mapAttr(map));
 }
 
 void AffineForOp::setLowerBound(AffineMap map, std::vector<Value *> operands) {
-  setBound(0, "lowerBoundMap", map, std::move(operands));
+  setBound(0, attrname::affine::LowerBoundMap, map, std::move(operands));
 }
 
 void AffineForOp::setUpperBound(AffineMap map, std::vector<Value *> operands) {
-  setBound(1, "upperBoundMap", map, std::move(operands));
+  setBound(1, attrname::affine::UpperBoundMap, map, std::move(operands));
 }
 
 std::optional<int64_t> AffineForOp::getConstantLowerBound() const {
@@ -190,10 +195,14 @@ std::optional<int64_t> AffineForOp::getConstantUpperBound() const {
   return constantOf(getUpperBoundMap());
 }
 
-int64_t AffineForOp::getStep() const { return op->getAttr("step").getInt(); }
+int64_t AffineForOp::getStep() const { return getStepAttr().getInt(); }
 
 void AffineForOp::setStep(int64_t step) {
-  op->setAttr("step", Attribute::index(step));
+  op->setAttr(attrname::affine::Step, Attribute::index(step));
+}
+
+Attribute AffineForOp::getStepAttr() const {
+  return op->getAttr(attrname::affine::Step);
 }
 
 bool AffineForOp::isUnrollDisabled() const {
@@ -230,7 +239,7 @@ AffineIfOp AffineIfOp::create(OpBuilder &b, IntegerSet set,
   OperationState state(opname::AffineIf, b.getLoc());
   state.operands = std::move(operands);
   state.types = std::move(resultTypes);
-  state.addAttr("condition", Attribute::integerSet(set));
+  state.addAttr(attrname::affine::Condition, Attribute::integerSet(set));
   for (int r = 0; r < 2; ++r) {
     Region *region = state.addRegion();
     if (r == 1 && !withElse)
@@ -245,11 +254,15 @@ AffineIfOp AffineIfOp::create(OpBuilder &b, IntegerSet set,
 }
 
 IntegerSet AffineIfOp::getCondition() const {
-  return op->getAttr("condition").getIntegerSet();
+  return getConditionAttr().getIntegerSet();
+}
+
+Attribute AffineIfOp::getConditionAttr() const {
+  return op->getAttr(attrname::affine::Condition);
 }
 
 void AffineIfOp::setCondition(IntegerSet set, std::vector<Value *> operands) {
-  op->setAttr("condition", Attribute::integerSet(set));
+  op->setAttr(attrname::affine::Condition, Attribute::integerSet(set));
   op->setOperands(std::move(operands));
 }
 
@@ -270,12 +283,14 @@ AffineParallelOp AffineParallelOp::create(
     std::vector<Value *> ubOperands, std::vector<int64_t> steps) {
   OperationState state(opname::AffineParallel, b.getLoc());
   std::vector<int64_t> lbGroups, ubGroups;
-  state.addAttr("lowerBoundsMap", mapAttr(concatMaps(lbMaps, lbGroups)));
-  state.addAttr("lowerBoundsGroups", groupsAttr(lbGroups));
-  state.addAttr("upperBoundsMap", mapAttr(concatMaps(ubMaps, ubGroups)));
-  state.addAttr("upperBoundsGroups", groupsAttr(ubGroups));
-  state.addAttr("steps", i64ArrayAttr(steps));
-  state.addAttr("reductions", i64ArrayAttr(reductions));
+  state.addAttr(attrname::affine::LowerBoundsMap,
+                mapAttr(concatMaps(lbMaps, lbGroups)));
+  state.addAttr(attrname::affine::LowerBoundsGroups, groupsAttr(lbGroups));
+  state.addAttr(attrname::affine::UpperBoundsMap,
+                mapAttr(concatMaps(ubMaps, ubGroups)));
+  state.addAttr(attrname::affine::UpperBoundsGroups, groupsAttr(ubGroups));
+  state.addAttr(attrname::affine::Steps, i64ArrayAttr(steps));
+  state.addAttr(attrname::affine::Reductions, i64ArrayAttr(reductions));
   state.addOperands(lbOperands);
   state.addOperands(ubOperands);
   state.types = std::move(resultTypes);
@@ -290,7 +305,7 @@ AffineParallelOp AffineParallelOp::create(
 }
 
 unsigned AffineParallelOp::getNumDims() const {
-  return (unsigned)op->getAttr("steps").getArray().size();
+  return (unsigned)getStepsAttr().getArray().size();
 }
 
 std::vector<Value *> AffineParallelOp::getIVs() const {
@@ -300,19 +315,27 @@ std::vector<Value *> AffineParallelOp::getIVs() const {
 Block *AffineParallelOp::getBody() const { return &op->getRegion(0).front(); }
 
 AffineMap AffineParallelOp::getLowerBoundsMap() const {
-  return op->getAttr("lowerBoundsMap").getAffineMap();
+  return op->getAttr(attrname::affine::LowerBoundsMap).getAffineMap();
 }
 
 AffineMap AffineParallelOp::getUpperBoundsMap() const {
-  return op->getAttr("upperBoundsMap").getAffineMap();
+  return op->getAttr(attrname::affine::UpperBoundsMap).getAffineMap();
 }
 
 std::vector<int64_t> AffineParallelOp::getLowerBoundsGroups() const {
-  return op->getAttr("lowerBoundsGroups").getIntsExpanded(getNumDims());
+  return getLowerBoundsGroupsAttr().getIntsExpanded(getNumDims());
 }
 
 std::vector<int64_t> AffineParallelOp::getUpperBoundsGroups() const {
-  return op->getAttr("upperBoundsGroups").getIntsExpanded(getNumDims());
+  return getUpperBoundsGroupsAttr().getIntsExpanded(getNumDims());
+}
+
+Attribute AffineParallelOp::getLowerBoundsGroupsAttr() const {
+  return op->getAttr(attrname::affine::LowerBoundsGroups);
+}
+
+Attribute AffineParallelOp::getUpperBoundsGroupsAttr() const {
+  return op->getAttr(attrname::affine::UpperBoundsGroups);
 }
 
 AffineMap AffineParallelOp::getLowerBoundMap(unsigned dim) const {
@@ -333,15 +356,23 @@ std::vector<Value *> AffineParallelOp::getUpperBoundsOperands() const {
 }
 
 std::vector<int64_t> AffineParallelOp::getSteps() const {
-  return i64Array(op->getAttr("steps"));
+  return i64Array(getStepsAttr());
 }
 
 void AffineParallelOp::setSteps(const std::vector<int64_t> &steps) {
-  op->setAttr("steps", i64ArrayAttr(steps));
+  op->setAttr(attrname::affine::Steps, i64ArrayAttr(steps));
+}
+
+Attribute AffineParallelOp::getStepsAttr() const {
+  return op->getAttr(attrname::affine::Steps);
 }
 
 std::vector<int64_t> AffineParallelOp::getReductions() const {
-  return i64Array(op->getAttr("reductions"));
+  return i64Array(getReductionsAttr());
+}
+
+Attribute AffineParallelOp::getReductionsAttr() const {
+  return op->getAttr(attrname::affine::Reductions);
 }
 
 //===-- accesses ----------------------------------------------------------===//

@@ -1,5 +1,6 @@
 // Typed views of the affine dialect's ops (seed 000, "Operations"): for,
-// if, parallel, load/store and their vector forms, apply/min/max, yield.
+// if, parallel, load/store and their vector forms, prefetch, apply/min/max,
+// yield.
 // Accessors read MLIR 19's generic form (bound maps and operand segments,
 // the access map, the iter_args); setters keep it consistent.
 #pragma once
@@ -25,7 +26,35 @@ inline constexpr char AffineLoad[] = "affine.load";
 inline constexpr char AffineStore[] = "affine.store";
 inline constexpr char AffineVectorLoad[] = "affine.vector_load";
 inline constexpr char AffineVectorStore[] = "affine.vector_store";
+inline constexpr char AffinePrefetch[] = "affine.prefetch";
 } // namespace opname
+
+/// The names of the affine ops' inherent attributes.
+namespace attrname::affine {
+/// The map of apply/min/max, of the accesses and of prefetch.
+inline constexpr char Map[] = "map";
+// affine.for
+inline constexpr char LowerBoundMap[] = "lowerBoundMap";
+inline constexpr char UpperBoundMap[] = "upperBoundMap";
+inline constexpr char Step[] = "step";
+// affine.if
+inline constexpr char Condition[] = "condition";
+// affine.parallel
+inline constexpr char LowerBoundsMap[] = "lowerBoundsMap";
+inline constexpr char LowerBoundsGroups[] = "lowerBoundsGroups";
+inline constexpr char UpperBoundsMap[] = "upperBoundsMap";
+inline constexpr char UpperBoundsGroups[] = "upperBoundsGroups";
+inline constexpr char Steps[] = "steps";
+inline constexpr char Reductions[] = "reductions";
+// affine.prefetch
+inline constexpr char IsWrite[] = "isWrite";
+inline constexpr char LocalityHint[] = "localityHint";
+inline constexpr char IsDataCache[] = "isDataCache";
+// affine.dma_start (all three) and affine.dma_wait (the tag map)
+inline constexpr char SrcMap[] = "src_map";
+inline constexpr char DstMap[] = "dst_map";
+inline constexpr char TagMap[] = "tag_map";
+} // namespace attrname::affine
 
 /// `affine.yield %a, %b`: the terminator of affine bodies.
 class AffineYieldOp : public NamedOpView<opname::AffineYield> {
@@ -58,6 +87,9 @@ public:
   std::optional<int64_t> getConstantUpperBound() const;
   int64_t getStep() const;
   void setStep(int64_t step);
+  /// The raw attributes, null when absent, for the verifier.
+  Attribute getStepAttr() const;
+  Attribute getOperandSegmentSizesAttr() const;
   /// `{affjit.unroll = false}` keeps LLVM from unrolling the loop (a
   /// discardable attribute: mlir-opt keeps it and ignores it).
   static constexpr const char *kUnrollAttrName = "affjit.unroll";
@@ -92,6 +124,8 @@ public:
                            std::vector<Type> resultTypes = {},
                            bool withElse = false);
   IntegerSet getCondition() const;
+  /// Null when absent, for the verifier.
+  Attribute getConditionAttr() const;
   std::vector<Value *> getConditionOperands() const {
     return op->getOperands();
   }
@@ -131,6 +165,12 @@ public:
   std::vector<int64_t> getSteps() const;
   void setSteps(const std::vector<int64_t> &steps);
   std::vector<int64_t> getReductions() const;
+  /// The raw attributes, null when absent, for the verifier (and for
+  /// expanding a splat group attribute to a count of one's own).
+  Attribute getLowerBoundsGroupsAttr() const;
+  Attribute getUpperBoundsGroupsAttr() const;
+  Attribute getStepsAttr() const;
+  Attribute getReductionsAttr() const;
 };
 
 /// The shared accessors of affine.load/store and their vector forms,
@@ -193,16 +233,43 @@ public:
   Type getVectorType() const { return getValueToStore()->getType(); }
 };
 
+/// `affine.prefetch %m[%i], read|write, locality<N>, data|instr`: a hint,
+/// not an access (AffineAccess.h).
+class AffinePrefetchOp : public NamedOpView<opname::AffinePrefetch> {
+public:
+  using NamedOpView::NamedOpView;
+  Value *getMemRef() const { return op->getOperand(0); }
+  AffineMap getMap() const {
+    return op->getAttr(attrname::affine::Map).getAffineMap();
+  }
+  bool getIsWrite() const { return getIsWriteAttr().getBool(); }
+  /// 0 (no locality) to 3 (keep in cache).
+  int64_t getLocalityHint() const { return getLocalityHintAttr().getInt(); }
+  bool getIsDataCache() const { return getIsDataCacheAttr().getBool(); }
+  /// The raw attributes, null when absent, for the verifier.
+  Attribute getIsWriteAttr() const {
+    return op->getAttr(attrname::affine::IsWrite);
+  }
+  Attribute getLocalityHintAttr() const {
+    return op->getAttr(attrname::affine::LocalityHint);
+  }
+  Attribute getIsDataCacheAttr() const {
+    return op->getAttr(attrname::affine::IsDataCache);
+  }
+};
+
 /// The shared shape of affine.apply/min/max: a map over index operands.
 template <const char *Name> class AffineMapOpView : public NamedOpView<Name> {
 public:
   using NamedOpView<Name>::NamedOpView;
-  AffineMap getMap() const { return this->op->getAttr("map").getAffineMap(); }
+  AffineMap getMap() const {
+    return this->op->getAttr(attrname::affine::Map).getAffineMap();
+  }
   std::vector<Value *> getMapOperands() const {
     return this->op->getOperands();
   }
   void setMap(AffineMap map, std::vector<Value *> operands) {
-    this->op->setAttr("map", Attribute::affineMap(map));
+    this->op->setAttr(attrname::affine::Map, Attribute::affineMap(map));
     this->op->setOperands(std::move(operands));
   }
   Value *getResult() const { return this->op->getResult(0); }

@@ -1,16 +1,19 @@
-// Builders and accessors of func.func, func.return and arith.constant.
+// Builders and accessors of the func dialect's ops and of the arith ops in
+// FuncOps.h.
 #include "frontend/ir/FuncOps.h"
+
+#include "frontend/ir/ArithOpTable.h"
 
 namespace affjit {
 
 FuncOp FuncOp::create(OpBuilder &b, std::string_view name, Type type,
                       bool isDeclaration) {
   OperationState state(opname::FuncFunc, b.getLoc());
-  state.addAttr("sym_name", Attribute::string(std::string(name)));
-  state.addAttr("function_type", Attribute::type(type));
+  state.addAttr(attrname::SymName, Attribute::string(std::string(name)));
+  state.addAttr(attrname::func::FunctionType, Attribute::type(type));
   Region *body = state.addRegion();
   if (isDeclaration) {
-    state.addAttr("sym_visibility", Attribute::string("private"));
+    state.addAttr(attrname::SymVisibility, Attribute::string("private"));
   } else {
     Block *entry = body->addBlock();
     for (const Type &input : type.getInputs())
@@ -20,11 +23,33 @@ FuncOp FuncOp::create(OpBuilder &b, std::string_view name, Type type,
 }
 
 const std::string &FuncOp::getName() const {
-  return op->getAttr("sym_name").getString();
+  return getSymNameAttr().getString();
 }
 
-Type FuncOp::getFunctionType() const {
-  return op->getAttr("function_type").getType();
+Type FuncOp::getFunctionType() const { return getFunctionTypeAttr().getType(); }
+
+Attribute FuncOp::getFunctionTypeAttr() const {
+  return op->getAttr(attrname::func::FunctionType);
+}
+
+Attribute FuncOp::getArgAttrsAttr() const {
+  return op->getAttr(attrname::func::ArgAttrs);
+}
+
+Attribute FuncOp::getResAttrsAttr() const {
+  return op->getAttr(attrname::func::ResAttrs);
+}
+
+bool FuncOp::hasEmitCInterface() const {
+  return op->hasAttr(attrname::func::EmitCInterface);
+}
+
+void FuncOp::setSymName(std::string_view name) {
+  op->setAttr(attrname::SymName, Attribute::string(std::string(name)));
+}
+
+void FuncOp::setPrivate() {
+  op->setAttr(attrname::SymVisibility, Attribute::string("private"));
 }
 
 Block *FuncOp::getBody() const {
@@ -36,6 +61,20 @@ std::vector<Value *> FuncOp::getArguments() const {
   return body ? body->getArguments() : std::vector<Value *>{};
 }
 
+CallOp CallOp::create(OpBuilder &b, std::string_view callee,
+                      std::vector<Value *> args, std::vector<Type> results) {
+  OperationState state(opname::FuncCall, b.getLoc());
+  state.operands = std::move(args);
+  state.types = std::move(results);
+  state.addAttr(attrname::func::Callee,
+                Attribute::symbolRef(std::string(callee)));
+  return CallOp(b.create(state));
+}
+
+Attribute CallOp::getCalleeAttr() const {
+  return op->getAttr(attrname::func::Callee);
+}
+
 ReturnOp ReturnOp::create(OpBuilder &b, std::vector<Value *> values) {
   OperationState state(opname::FuncReturn, b.getLoc());
   state.operands = std::move(values);
@@ -45,8 +84,18 @@ ReturnOp ReturnOp::create(OpBuilder &b, std::vector<Value *> values) {
 ConstantOp ConstantOp::create(OpBuilder &b, Attribute value) {
   OperationState state(opname::ArithConstant, b.getLoc());
   state.types.push_back(value.getType());
-  state.addAttr("value", value);
+  state.addAttr(attrname::arith::Value, value);
   return ConstantOp(b.create(state));
+}
+
+bool ArithFastMathOp::classof(const Operation *op) {
+  const ArithOpInfo *info = lookupArithOp(op->getName());
+  return info && info->flags == FlagAttr::FastMath;
+}
+
+bool ArithFastMathOp::hasFastMathFlag(std::string_view flag) const {
+  Attribute flags = getFastMathAttr();
+  return fastMathAttrHas(flags ? flags.str() : "", flag);
 }
 
 bool isAliasGuardVersion(const Operation *func, std::string_view version) {

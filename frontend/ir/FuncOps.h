@@ -1,6 +1,6 @@
-// Typed views of the func dialect's ops and of arith.constant, which
-// passes create for bounds and indices: func.func (name, type, body),
-// func.return, arith.constant.
+// Typed views of the func dialect's ops and of the arith ops that passes
+// create or match: func.func (name, type, body), func.call, func.return,
+// arith.constant, arith.cmpi / arith.cmpf and the fast-math flags.
 #pragma once
 
 #include "frontend/ir/Ops.h"
@@ -23,11 +23,36 @@ bool isAliasGuardVersion(const Operation *func, std::string_view version = {});
 
 namespace opname {
 inline constexpr char FuncFunc[] = "func.func";
+inline constexpr char FuncCall[] = "func.call";
 inline constexpr char FuncReturn[] = "func.return";
 inline constexpr char ArithConstant[] = "arith.constant";
+inline constexpr char ArithCmpI[] = "arith.cmpi";
+inline constexpr char ArithCmpF[] = "arith.cmpf";
 } // namespace opname
 
-/// `func.func @name(args) -> results { body }` or a declaration.
+/// The names of the func ops' inherent attributes (func.func's name and
+/// visibility are the symbol attributes of IR.h).
+namespace attrname::func {
+inline constexpr char FunctionType[] = "function_type";
+/// Per-argument and per-result attribute dictionaries (optional).
+inline constexpr char ArgAttrs[] = "arg_attrs";
+inline constexpr char ResAttrs[] = "res_attrs";
+/// Asks for a `_mlir_ciface_` wrapper, as MLIR's LLVM lowering does.
+inline constexpr char EmitCInterface[] = "llvm.emit_c_interface";
+inline constexpr char Callee[] = "callee";
+} // namespace attrname::func
+
+/// The names of the arith ops' attributes (ArithOpTable.h says which op
+/// carries which flags).
+namespace attrname::arith {
+inline constexpr char Value[] = "value";
+inline constexpr char Predicate[] = "predicate";
+inline constexpr char FastMath[] = "fastmath";
+inline constexpr char OverflowFlags[] = "overflowFlags";
+} // namespace attrname::arith
+
+/// `func.func @name(args) -> results { body }` or a declaration. Its name
+/// and visibility are the symbol attributes of IR.h.
 class FuncOp : public NamedOpView<opname::FuncFunc> {
 public:
   using NamedOpView::NamedOpView;
@@ -42,6 +67,30 @@ public:
   /// The entry block; null for a declaration.
   Block *getBody() const;
   std::vector<Value *> getArguments() const;
+  bool hasEmitCInterface() const;
+  void setSymName(std::string_view name);
+  void setPrivate();
+
+  /// The raw attributes, null when absent, for the verifier and printer.
+  Attribute getSymNameAttr() const { return getSymbolNameAttr(*op); }
+  Attribute getSymVisibilityAttr() const {
+    return getSymbolVisibilityAttr(*op);
+  }
+  Attribute getFunctionTypeAttr() const;
+  Attribute getArgAttrsAttr() const;
+  Attribute getResAttrsAttr() const;
+};
+
+/// `func.call @callee(args) : (T) -> U`.
+class CallOp : public NamedOpView<opname::FuncCall> {
+public:
+  using NamedOpView::NamedOpView;
+  static CallOp create(OpBuilder &b, std::string_view callee,
+                       std::vector<Value *> args, std::vector<Type> results);
+  const std::string &getCallee() const { return getCalleeAttr().getString(); }
+  /// The symbol reference; null when absent, for the verifier.
+  Attribute getCalleeAttr() const;
+  std::vector<Value *> getResults() const { return op->getResults(); }
 };
 
 /// `func.return %a, %b : T, U`.
@@ -60,8 +109,48 @@ public:
   static ConstantOp createIndex(OpBuilder &b, int64_t v) {
     return create(b, Attribute::index(v));
   }
-  Attribute getValue() const { return op->getAttr("value"); }
+  /// Null when absent (only before verification).
+  Attribute getValue() const { return op->getAttr(attrname::arith::Value); }
   Value *getResult() const { return op->getResult(0); }
+};
+
+/// The shared accessors of arith.cmpi and arith.cmpf: a predicate, whose
+/// number indexes kCmpIPredicates / kCmpFPredicates, and two operands.
+template <const char *Name> class ArithCmpOpView : public NamedOpView<Name> {
+public:
+  using NamedOpView<Name>::NamedOpView;
+  int64_t getPredicate() const { return getPredicateAttr().getInt(); }
+  /// Null when absent, for the verifier.
+  Attribute getPredicateAttr() const {
+    return this->op->getAttr(attrname::arith::Predicate);
+  }
+  Value *getLhs() const { return this->op->getOperand(0); }
+  Value *getRhs() const { return this->op->getOperand(1); }
+};
+
+class CmpIOp : public ArithCmpOpView<opname::ArithCmpI> {
+public:
+  using ArithCmpOpView::ArithCmpOpView;
+};
+
+class CmpFOp : public ArithCmpOpView<opname::ArithCmpF> {
+public:
+  using ArithCmpOpView::ArithCmpOpView;
+};
+
+/// The fast-math flags of the arith and math ops that carry them
+/// (FlagAttr::FastMath in ArithOpTable.h: addf, mulf, cmpf, ...), after
+/// MLIR's ArithFastMathInterface.
+class ArithFastMathOp : public OpView {
+public:
+  using OpView::OpView;
+  static bool classof(const Operation *op);
+  /// `#arith.fastmath<...>`; null when the op has none.
+  Attribute getFastMathAttr() const {
+    return op->getAttr(attrname::arith::FastMath);
+  }
+  /// Whether the flags name `flag` (`reassoc`, `nnan`, ...) or `fast`.
+  bool hasFastMathFlag(std::string_view flag) const;
 };
 
 } // namespace affjit

@@ -524,9 +524,17 @@ Module::Module() {
 
 Module::Module(std::unique_ptr<Operation> moduleOp) : op(std::move(moduleOp)) {}
 
+Attribute getSymbolNameAttr(const Operation &op) {
+  return op.getAttr(attrname::SymName);
+}
+
+Attribute getSymbolVisibilityAttr(const Operation &op) {
+  return op.getAttr(attrname::SymVisibility);
+}
+
 Operation *Module::lookupSymbol(std::string_view name) const {
   for (auto &o : getBody().getOperations()) {
-    Attribute sym = o->getAttr("sym_name");
+    Attribute sym = getSymbolNameAttr(*o);
     if (sym && sym.getString() == name)
       return o.get();
   }

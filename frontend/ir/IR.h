@@ -402,6 +402,23 @@ private:
   bool usesDropped = false;
 };
 
+/// The names of attributes that ops of several dialects share.
+namespace attrname {
+/// MLIR's symbol attributes, on every symbol op (func.func, memref.global):
+/// the name Module::lookupSymbol finds, and the visibility (public when
+/// absent).
+inline constexpr char SymName[] = "sym_name";
+inline constexpr char SymVisibility[] = "sym_visibility";
+/// MLIR's AttrSizedOperandSegments: how many operands each operand group
+/// of an op with several variadic groups takes (affine.for, scf.parallel).
+inline constexpr char OperandSegmentSizes[] = "operandSegmentSizes";
+} // namespace attrname
+
+/// `op`'s symbol name; null when `op` is not a symbol.
+Attribute getSymbolNameAttr(const Operation &op);
+/// `op`'s symbol visibility; null when it has none.
+Attribute getSymbolVisibilityAttr(const Operation &op);
+
 /// The top-level container: a `builtin.module` op with one block.
 class Module {
 public:

@@ -21,29 +21,20 @@ SubViewOp SubViewOp::create(OpBuilder &b, Type resultType, Value *source,
   state.addOperands(dynamicOffsets);
   state.addOperands(dynamicSizes);
   state.addOperands(dynamicStrides);
-  state.addAttr("operandSegmentSizes",
+  state.addAttr(attrname::OperandSegmentSizes,
                 Attribute::denseArray(Type::integer(32),
                                       {1, (int64_t)dynamicOffsets.size(),
                                        (int64_t)dynamicSizes.size(),
                                        (int64_t)dynamicStrides.size()}));
   Type i64 = Type::integer(64);
-  state.addAttr("static_offsets", Attribute::denseArray(i64, staticOffsets));
-  state.addAttr("static_sizes", Attribute::denseArray(i64, staticSizes));
-  state.addAttr("static_strides", Attribute::denseArray(i64, staticStrides));
+  state.addAttr(attrname::memref::StaticOffsets,
+                Attribute::denseArray(i64, staticOffsets));
+  state.addAttr(attrname::memref::StaticSizes,
+                Attribute::denseArray(i64, staticSizes));
+  state.addAttr(attrname::memref::StaticStrides,
+                Attribute::denseArray(i64, staticStrides));
   state.types.push_back(resultType);
   return SubViewOp(b.create(state));
-}
-
-std::vector<int64_t> SubViewOp::getStaticOffsets() const {
-  return op->getAttr("static_offsets").getInts();
-}
-
-std::vector<int64_t> SubViewOp::getStaticSizes() const {
-  return op->getAttr("static_sizes").getInts();
-}
-
-std::vector<int64_t> SubViewOp::getStaticStrides() const {
-  return op->getAttr("static_strides").getInts();
 }
 
 std::vector<bool> SubViewOp::getDroppedDims() const {
@@ -66,12 +57,14 @@ std::vector<bool> SubViewOp::getDroppedDims() const {
   return dropped;
 }
 
-std::vector<Value *> SubViewOp::dynamicList(unsigned k) const {
-  const std::vector<int64_t> &s = op->getAttr("operandSegmentSizes").getInts();
-  unsigned begin = 1;
-  for (unsigned i = 0; i < k; ++i)
-    begin += (unsigned)s[1 + i];
-  return op->getOperands(begin, (unsigned)s[1 + k]);
+Reassociation detail::reassociationOf(Attribute a) {
+  Reassociation groups;
+  for (const Attribute &g : a.getArray()) {
+    groups.emplace_back();
+    for (const Attribute &d : g.getArray())
+      groups.back().push_back(d.getInt());
+  }
+  return groups;
 }
 
 } // namespace affjit

@@ -16,7 +16,7 @@ std::vector<Value *> ScfForOp::getRegionIterArgs() const {
 }
 
 std::vector<int64_t> ScfParallelOp::segments() const {
-  return op->getAttr("operandSegmentSizes").getInts();
+  return getOperandSegmentSizesAttr().getInts();
 }
 
 unsigned ScfParallelOp::getNumLoops() const { return (unsigned)segments()[0]; }

@@ -3,7 +3,8 @@
 // yield. Accessors read MLIR's generic form: scf.for's operands are
 // (lb, ub, step, inits...), scf.parallel's are (lbs, ubs, steps, inits)
 // split by `operandSegmentSizes`, scf.index_switch's regions are the
-// default region first and then one per case.
+// default region first and then one per case. cf.assert, the one cf op
+// that code reads an attribute of, is here too.
 #pragma once
 
 #include "frontend/ir/Ops.h"
@@ -23,7 +24,16 @@ inline constexpr char ScfReduceReturn[] = "scf.reduce.return";
 inline constexpr char ScfIndexSwitch[] = "scf.index_switch";
 inline constexpr char ScfExecuteRegion[] = "scf.execute_region";
 inline constexpr char ScfYield[] = "scf.yield";
+inline constexpr char CfAssert[] = "cf.assert";
 } // namespace opname
+
+/// The names of the scf and cf ops' inherent attributes.
+namespace attrname::scf {
+inline constexpr char Cases[] = "cases";
+} // namespace attrname::scf
+namespace attrname::cf {
+inline constexpr char Msg[] = "msg";
+} // namespace attrname::cf
 
 class ScfYieldOp : public NamedOpView<opname::ScfYield> {
 public:
@@ -73,9 +83,32 @@ public:
   std::vector<Value *> getIVs() const { return getBody()->getArguments(); }
   /// The scf.reduce ending the body.
   Operation *getReduce() const { return getBody()->getTerminator(); }
+  /// Null when absent, for the verifier.
+  Attribute getOperandSegmentSizesAttr() const {
+    return op->getAttr(attrname::OperandSegmentSizes);
+  }
 
 private:
   std::vector<int64_t> segments() const;
+};
+
+/// `scf.index_switch %i -> (types) case 1 { } ... default { }`.
+class ScfIndexSwitchOp : public NamedOpView<opname::ScfIndexSwitch> {
+public:
+  using NamedOpView::NamedOpView;
+  /// The case values, one per case region (region i + 1).
+  std::vector<int64_t> getCases() const { return getCasesAttr().getInts(); }
+  /// Null when absent, for the verifier.
+  Attribute getCasesAttr() const { return op->getAttr(attrname::scf::Cases); }
+};
+
+/// `cf.assert %cond, "message"`.
+class CfAssertOp : public NamedOpView<opname::CfAssert> {
+public:
+  using NamedOpView::NamedOpView;
+  const std::string &getMsg() const { return getMsgAttr().getString(); }
+  /// Null when absent, for the verifier.
+  Attribute getMsgAttr() const { return op->getAttr(attrname::cf::Msg); }
 };
 
 } // namespace affjit

@@ -20,14 +20,22 @@ Attribute boolArrayAttr(const std::vector<bool> &values) {
   return Attribute::array(std::move(out));
 }
 
+/// The integers of an I64ArrayAttr.
+std::vector<int64_t> i64ArrayValues(Attribute a) {
+  std::vector<int64_t> out;
+  for (const Attribute &e : a.getArray())
+    out.push_back(e.getInt());
+  return out;
+}
+
 void addTransferAttrs(OperationState &state, Type sourceType, Type vectorType,
                       AffineMap map, std::vector<bool> inBounds) {
   if (!map)
     map = defaultTransferPermutationMap(sourceType, vectorType);
   if (inBounds.empty())
     inBounds = defaultTransferInBounds(map);
-  state.addAttr("permutation_map", Attribute::affineMap(map));
-  state.addAttr("in_bounds", boolArrayAttr(inBounds));
+  state.addAttr(attrname::vector::PermutationMap, Attribute::affineMap(map));
+  state.addAttr(attrname::vector::InBounds, boolArrayAttr(inBounds));
 }
 
 } // namespace
@@ -58,7 +66,7 @@ TransferReadOp TransferReadOp::create(OpBuilder &b, Type vectorType,
   state.operands.push_back(padding);
   if (mask)
     state.operands.push_back(mask);
-  state.addAttr("operandSegmentSizes",
+  state.addAttr(attrname::OperandSegmentSizes,
                 segmentsAttr({1, (int64_t)indices.size(), 1, mask ? 1 : 0}));
   state.types.push_back(vectorType);
   return TransferReadOp(b.create(state));
@@ -91,7 +99,7 @@ TransferWriteOp::create(OpBuilder &b, Value *vector, Value *dest,
   state.addOperands(indices);
   if (mask)
     state.operands.push_back(mask);
-  state.addAttr("operandSegmentSizes",
+  state.addAttr(attrname::OperandSegmentSizes,
                 segmentsAttr({1, 1, (int64_t)indices.size(), mask ? 1 : 0}));
   return TransferWriteOp(b.create(state));
 }
@@ -114,16 +122,51 @@ ReductionOp ReductionOp::create(OpBuilder &b, std::string_view kind,
   state.operands.push_back(vector);
   if (acc)
     state.operands.push_back(acc);
-  state.addAttr("kind",
+  state.addAttr(attrname::vector::Kind,
                 Attribute::opaque("#vector.kind<" + std::string(kind) + ">"));
-  state.addAttr("fastmath", Attribute::opaque("#arith.fastmath<" +
-                                              std::string(fastmath) + ">"));
+  state.addAttr(
+      attrname::vector::FastMath,
+      Attribute::opaque("#arith.fastmath<" + std::string(fastmath) + ">"));
   state.types.push_back(vector->getType().getElementType());
   return ReductionOp(b.create(state));
 }
 
 std::string ReductionOp::getKind() const {
-  return std::string(vectorKindName(op->getAttr("kind").getString()));
+  return std::string(vectorKindName(getKindAttr().getString()));
+}
+
+//===-- attributes of the other ops ---------------------------------------===//
+
+std::vector<bool> VectorTransferOpInterface::getInBounds() const {
+  std::vector<bool> out;
+  for (const Attribute &a : getInBoundsAttr().getArray())
+    out.push_back(a.getBool());
+  return out;
+}
+
+std::vector<int64_t> VectorExtractStridedSliceOp::getOffsets() const {
+  return i64ArrayValues(getOffsetsAttr());
+}
+std::vector<int64_t> VectorExtractStridedSliceOp::getSizes() const {
+  return i64ArrayValues(getSizesAttr());
+}
+std::vector<int64_t> VectorExtractStridedSliceOp::getStrides() const {
+  return i64ArrayValues(getStridesAttr());
+}
+
+std::vector<int64_t> VectorInsertStridedSliceOp::getOffsets() const {
+  return i64ArrayValues(getOffsetsAttr());
+}
+std::vector<int64_t> VectorInsertStridedSliceOp::getStrides() const {
+  return i64ArrayValues(getStridesAttr());
+}
+
+std::vector<int64_t> VectorShuffleOp::getMask() const {
+  return i64ArrayValues(getMaskAttr());
+}
+
+std::vector<int64_t> VectorConstantMaskOp::getMaskDimSizes() const {
+  return i64ArrayValues(getMaskDimSizesAttr());
 }
 
 } // namespace affjit

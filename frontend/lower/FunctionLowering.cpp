@@ -1,6 +1,7 @@
 // func.func definitions, declarations and their C-interface wrappers.
 #include "frontend/lower/FunctionLowering.h"
 
+#include "frontend/ir/FuncOps.h"
 #include "frontend/lower/FunctionSignature.h"
 #include "frontend/lower/NestTracing.h"
 
@@ -10,29 +11,15 @@ std::string cInterfaceName(const std::string &name) {
   return "_mlir_ciface_" + name;
 }
 
-static Type functionType(Operation &func) {
-  return func.getAttr("function_type").getType();
-}
-
-static const std::string &functionName(Operation &func) {
-  return func.getAttr("sym_name").getString();
-}
-
-static bool isDeclaration(Operation &func) { return func.getRegion(0).empty(); }
-
-static bool wantsCInterface(Operation &func) {
-  return (bool)func.getAttr("llvm.emit_c_interface");
-}
-
 /// Emits `_mlir_ciface_<name>`: loads descriptors from pointers, calls the
 /// function, and stores struct results through the leading pointer.
-static void emitCInterfaceWrapper(LoweringContext &lc, Operation &func,
+static void emitCInterfaceWrapper(LoweringContext &lc, FuncOp func,
                                   llvm::Function *target) {
-  Type fnType = functionType(func);
+  Type fnType = func.getFunctionType();
   llvm::FunctionType *wty = convertCInterfaceType(lc, fnType);
-  llvm::Function *w = llvm::Function::Create(
-      wty, llvm::Function::ExternalLinkage, cInterfaceName(functionName(func)),
-      lc.llvmModule());
+  llvm::Function *w =
+      llvm::Function::Create(wty, llvm::Function::ExternalLinkage,
+                             cInterfaceName(func.getName()), lc.llvmModule());
   llvm::IRBuilder<> &b = lc.builder();
   auto saved = b.saveIP();
   b.SetInsertPoint(llvm::BasicBlock::Create(lc.ctx(), "entry", w));
@@ -66,14 +53,14 @@ std::string packedInterfaceName(const std::string &name) {
 /// (a memref argument points to its descriptor) and args[n] to the result
 /// slot. One signature for every function lets the engine call any of them
 /// after checking the argument types against the function type.
-static void emitPackedWrapper(LoweringContext &lc, Operation &func,
+static void emitPackedWrapper(LoweringContext &lc, FuncOp func,
                               llvm::Function *target) {
-  Type fnType = functionType(func);
+  Type fnType = func.getFunctionType();
   llvm::IRBuilder<> &b = lc.builder();
   auto *wty = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
   llvm::Function *w = llvm::Function::Create(
-      wty, llvm::Function::ExternalLinkage,
-      packedInterfaceName(functionName(func)), lc.llvmModule());
+      wty, llvm::Function::ExternalLinkage, packedInterfaceName(func.getName()),
+      lc.llvmModule());
   auto saved = b.saveIP();
   b.SetInsertPoint(llvm::BasicBlock::Create(lc.ctx(), "entry", w));
   llvm::Value *args = &*w->arg_begin();
@@ -96,27 +83,29 @@ static void emitPackedWrapper(LoweringContext &lc, Operation &func,
 }
 
 void declareFunction(LoweringContext &lc, Operation &func) {
-  Type fnType = functionType(func);
-  const std::string &name = functionName(func);
+  FuncOp fn(&func);
+  Type fnType = fn.getFunctionType();
+  const std::string &name = fn.getName();
   llvm::Function *f = llvm::Function::Create(convertFunctionType(lc, fnType),
                                              llvm::Function::ExternalLinkage,
                                              name, lc.llvmModule());
   // Definitions always get a C-interface wrapper: the engine calls through
   // it. Declarations call the external `_mlir_ciface_` only when asked.
-  if (!isDeclaration(func)) {
-    emitCInterfaceWrapper(lc, func, f);
-    emitPackedWrapper(lc, func, f);
+  if (!fn.isDeclaration()) {
+    emitCInterfaceWrapper(lc, fn, f);
+    emitPackedWrapper(lc, fn, f);
   }
 }
 
 bool lowerFunctionBody(LoweringContext &lc, Operation &func) {
-  if (isDeclaration(func))
+  FuncOp fn(&func);
+  if (fn.isDeclaration())
     return true;
-  Type fnType = functionType(func);
-  llvm::Function *f = lc.llvmModule().getFunction(functionName(func));
+  Type fnType = fn.getFunctionType();
+  llvm::Function *f = lc.llvmModule().getFunction(fn.getName());
   llvm::IRBuilder<> &b = lc.builder();
   b.SetInsertPoint(llvm::BasicBlock::Create(lc.ctx(), "entry", f));
-  Block &entry = func.getRegion(0).front();
+  Block &entry = *fn.getBody();
   auto it = f->arg_begin();
   for (unsigned i = 0; i < entry.getNumArguments(); ++i)
     lc.map(entry.getArgument(i),
@@ -135,7 +124,8 @@ bool lowerFunctionBody(LoweringContext &lc, Operation &func) {
 
 /// Declared here for the func dialect lowerings (return, call).
 bool wantsExternalCInterface(Operation &callee) {
-  return isDeclaration(callee) && wantsCInterface(callee);
+  FuncOp fn(&callee);
+  return fn.isDeclaration() && fn.hasEmitCInterface();
 }
 
 } // namespace affjit

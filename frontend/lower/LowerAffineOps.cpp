@@ -146,15 +146,15 @@ bool lowerIf(LoweringContext &lc, Operation &op) {
 //---------------------------------------------------===//
 
 bool lowerApply(LoweringContext &lc, Operation &op) {
-  lc.map(op.getResult(0),
-         lc.emitAffineMap(mapAttr(op, "map"), lc.lookup(op.getOperands()))[0]);
+  lc.map(op.getResult(0), lc.emitAffineMap(AffineApplyOp(&op).getMap(),
+                                           lc.lookup(op.getOperands()))[0]);
   return true;
 }
 
 bool lowerMinMax(LoweringContext &lc, Operation &op) {
   lc.map(op.getResult(0),
-         emitBound(lc, mapAttr(op, "map"), lc.lookup(op.getOperands()),
-                   op.isa("affine.max")));
+         emitBound(lc, mapAttr(op, attrname::affine::Map),
+                   lc.lookup(op.getOperands()), op.isa("affine.max")));
   return true;
 }
 
@@ -231,14 +231,14 @@ bool lowerLoad(LoweringContext &lc, Operation &op) {
     llvm::Value *v = llvm::UndefValue::get(ty);
     unsigned lanes = (unsigned)result.getShape()[0];
     std::vector<llvm::Value *> ptrs =
-        lanePtrs(lc, op, 0, mapAttr(op, "map"), lanes);
+        lanePtrs(lc, op, 0, mapAttr(op, attrname::affine::Map), lanes);
     for (unsigned l = 0; l < lanes; ++l)
       v = b.CreateInsertElement(v, b.CreateAlignedLoad(elt, ptrs[l], align), l);
     lc.map(op.getResult(0), v);
     return true;
   }
-  llvm::Value *ptr =
-      accessPtr(lc, op, 0, mapAttr(op, "map"), coveredElements(result, memref));
+  llvm::Value *ptr = accessPtr(lc, op, 0, mapAttr(op, attrname::affine::Map),
+                               coveredElements(result, memref));
   lc.map(op.getResult(0), b.CreateAlignedLoad(ty, ptr, align));
   return true;
 }
@@ -255,25 +255,26 @@ bool lowerStore(LoweringContext &lc, Operation &op) {
   if (needsLaneAccesses(value, memref)) {
     unsigned lanes = (unsigned)value.getShape()[0];
     std::vector<llvm::Value *> ptrs =
-        lanePtrs(lc, op, 1, mapAttr(op, "map"), lanes);
+        lanePtrs(lc, op, 1, mapAttr(op, attrname::affine::Map), lanes);
     for (unsigned l = 0; l < lanes; ++l)
       b.CreateAlignedStore(b.CreateExtractElement(v, l), ptrs[l], align);
     return true;
   }
-  llvm::Value *ptr =
-      accessPtr(lc, op, 1, mapAttr(op, "map"), coveredElements(value, memref));
+  llvm::Value *ptr = accessPtr(lc, op, 1, mapAttr(op, attrname::affine::Map),
+                               coveredElements(value, memref));
   b.CreateAlignedStore(v, ptr, align);
   return true;
 }
 
 bool lowerPrefetch(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
-  llvm::Value *ptr = accessPtr(lc, op, 0, mapAttr(op, "map"));
+  AffinePrefetchOp prefetch(&op);
+  llvm::Value *ptr = accessPtr(lc, op, 0, prefetch.getMap());
   llvm::Function *fn = llvm::Intrinsic::getDeclaration(
       &lc.llvmModule(), llvm::Intrinsic::prefetch, {b.getPtrTy()});
-  b.CreateCall(fn, {ptr, b.getInt32(op.getAttr("isWrite").getBool()),
-                    b.getInt32((int32_t)op.getAttr("localityHint").getInt()),
-                    b.getInt32(op.getAttr("isDataCache").getBool())});
+  b.CreateCall(fn, {ptr, b.getInt32(prefetch.getIsWrite()),
+                    b.getInt32((int32_t)prefetch.getLocalityHint()),
+                    b.getInt32(prefetch.getIsDataCache())});
   return true;
 }
 
@@ -284,9 +285,9 @@ bool lowerPrefetch(LoweringContext &lc, Operation &op) {
 /// the runtime copies and records the transfer under the tag's address.
 bool lowerDmaStart(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
-  AffineMap srcMap = mapAttr(op, "src_map");
-  AffineMap dstMap = mapAttr(op, "dst_map");
-  AffineMap tagMap = mapAttr(op, "tag_map");
+  AffineMap srcMap = mapAttr(op, attrname::affine::SrcMap);
+  AffineMap dstMap = mapAttr(op, attrname::affine::DstMap);
+  AffineMap tagMap = mapAttr(op, attrname::affine::TagMap);
   unsigned srcAt = 0;
   unsigned dstAt = srcAt + 1 + srcMap.getNumInputs();
   unsigned tagAt = dstAt + 1 + dstMap.getNumInputs();
@@ -319,7 +320,7 @@ bool lowerDmaStart(LoweringContext &lc, Operation &op) {
 
 bool lowerDmaWait(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
-  AffineMap tagMap = mapAttr(op, "tag_map");
+  AffineMap tagMap = mapAttr(op, attrname::affine::TagMap);
   llvm::Value *tag = accessPtr(lc, op, 0, tagMap);
   llvm::Value *num = lc.lookup(op.getOperand(1 + tagMap.getNumInputs()));
   auto *fty = llvm::FunctionType::get(b.getVoidTy(),

@@ -2,6 +2,7 @@
 // vectors), integer and float arithmetic, comparisons (cmpi/cmpf predicates
 // map one-to-one onto LLVM's), select, min/max via LLVM intrinsics, and
 // casts. Ops on 1-D vectors lower to the same instructions on LLVM vectors.
+#include "frontend/ir/FuncOps.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -66,7 +67,7 @@ llvm::Constant *denseVectorConstant(LoweringContext &lc, Type type,
 }
 
 bool lowerConstant(LoweringContext &lc, Operation &op) {
-  Attribute value = op.getAttr("value");
+  Attribute value = ConstantOp(&op).getValue();
   Type type = op.getResult(0)->getType();
   llvm::Constant *c = nullptr;
   if (value.isa(AttrKind::DenseElements)) {
@@ -266,7 +267,7 @@ llvm::CmpInst::Predicate cmpiPredicate(int64_t p) {
 bool lowerCmpI(LoweringContext &lc, Operation &op) {
   if (!requireLowerableVector(lc, op))
     return false;
-  int64_t p = op.getAttr("predicate").getInt();
+  int64_t p = CmpIOp(&op).getPredicate();
   if (p < 0 || p > 9)
     return lc.emitError(op, "invalid predicate");
   lc.map(op.getResult(0),
@@ -278,7 +279,7 @@ bool lowerCmpI(LoweringContext &lc, Operation &op) {
 bool lowerCmpF(LoweringContext &lc, Operation &op) {
   if (!requireLowerableVector(lc, op))
     return false;
-  int64_t p = op.getAttr("predicate").getInt();
+  int64_t p = CmpFOp(&op).getPredicate();
   if (p < 0 || p > 15)
     return lc.emitError(op, "invalid predicate");
   // arith.cmpf numbers its predicates like LLVM up to `ord`; then MLIR has

@@ -3,6 +3,7 @@
 // and a newline on stdout) and `abort`. Unlike there, stdout is flushed
 // first, so the message and earlier prints reach a pipe or file too (abort
 // drops buffered output).
+#include "frontend/ir/ScfOps.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/MDBuilder.h>
@@ -40,7 +41,7 @@ bool lowerAssert(LoweringContext &lc, Operation &op) {
   b.CreateCondBr(lc.lookup(op.getOperand(0)), cont, fail,
                  md.createLikelyBranchWeights());
   b.SetInsertPoint(fail);
-  emitAssertFailure(lc, op.getAttr("msg").getString());
+  emitAssertFailure(lc, CfAssertOp(&op).getMsg());
   b.SetInsertPoint(cont);
   return true;
 }

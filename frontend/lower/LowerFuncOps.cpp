@@ -1,5 +1,6 @@
 // Lowering of func.return and func.call (func.func itself is lowered by
 // FunctionLowering.cpp).
+#include "frontend/ir/FuncOps.h"
 #include "frontend/lower/FunctionLowering.h"
 #include "frontend/lower/FunctionSignature.h"
 #include "frontend/lower/OpLowerings.h"
@@ -8,11 +9,11 @@
 
 namespace affjit {
 
-static Operation *enclosingFunction(Operation &op) {
+static FuncOp enclosingFunction(Operation &op) {
   Operation *p = op.getParentOp();
-  while (p && !p->isa("func.func"))
+  while (p && !isa<FuncOp>(p))
     p = p->getParentOp();
-  return p;
+  return FuncOp(p);
 }
 
 /// Bytes of the ranked descriptor an unranked memref of rank `rank` points
@@ -55,8 +56,7 @@ static llvm::Value *returnedUnranked(LoweringContext &lc,
 }
 
 static bool lowerReturn(LoweringContext &lc, Operation &op) {
-  Operation *func = enclosingFunction(op);
-  Type fnType = func->getAttr("function_type").getType();
+  Type fnType = enclosingFunction(op).getFunctionType();
   std::vector<llvm::Value *> results = lc.lookup(op.getOperands());
   for (unsigned i = 0; i < results.size(); ++i)
     if (fnType.getResults()[i].isUnrankedMemRef())
@@ -87,13 +87,13 @@ static llvm::Value *receivedUnranked(LoweringContext &lc,
 }
 
 /// Calls through `_mlir_ciface_` with descriptors spilled to the stack.
-static llvm::Value *emitCInterfaceCall(LoweringContext &lc, Operation &callee,
+static llvm::Value *emitCInterfaceCall(LoweringContext &lc, FuncOp callee,
                                        const std::vector<Value *> &args) {
   llvm::IRBuilder<> &b = lc.builder();
-  Type fnType = callee.getAttr("function_type").getType();
+  Type fnType = callee.getFunctionType();
   llvm::FunctionType *cty = convertCInterfaceType(lc, fnType);
-  llvm::FunctionCallee fn = lc.runtimeFunction(
-      cInterfaceName(callee.getAttr("sym_name").getString()), cty);
+  llvm::FunctionCallee fn =
+      lc.runtimeFunction(cInterfaceName(callee.getName()), cty);
   std::vector<llvm::Value *> callArgs;
   llvm::Value *resultSlot = nullptr;
   if (cty->getNumParams() != args.size()) {
@@ -127,14 +127,14 @@ static llvm::Value *emitCInterfaceCall(LoweringContext &lc, Operation &callee,
 }
 
 static bool lowerCall(LoweringContext &lc, Operation &op) {
-  const std::string &name = op.getAttr("callee").getString();
+  const std::string &name = CallOp(&op).getCallee();
   Operation *callee = lc.sourceModule().lookupSymbol(name);
   if (!callee)
     return lc.emitError(op, "unknown callee @" + name);
-  Type fnType = callee->getAttr("function_type").getType();
+  Type fnType = FuncOp(callee).getFunctionType();
   llvm::Value *result;
   if (wantsExternalCInterface(*callee)) {
-    result = emitCInterfaceCall(lc, *callee, op.getOperands());
+    result = emitCInterfaceCall(lc, FuncOp(callee), op.getOperands());
   } else {
     std::vector<llvm::Value *> args;
     for (unsigned i = 0; i < op.getNumOperands(); ++i)

@@ -6,6 +6,7 @@
 // MLIR lowers generic_atomic_rmw: load the element, compute the new value,
 // `cmpxchg` it in and retry from the value found if another thread got
 // there first. Both results are the element's value before the update.
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/lower/OpLowerings.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -160,7 +161,7 @@ bool lowerAtomicRMW(LoweringContext &lc, Operation &op) {
   if (!ptr)
     return false;
   Builder &b = lc.builder();
-  int64_t kind = op.getAttr("kind").getInt();
+  int64_t kind = AtomicRMWOp(&op).getKind();
   llvm::Value *operand = lc.lookup(op.getOperand(0));
   llvm::Type *elem = operand->getType();
   if (std::optional<BinOp> native = nativeOp(kind)) {

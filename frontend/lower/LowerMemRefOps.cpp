@@ -108,15 +108,22 @@ bool hasNegativeStaticStride(Type type) {
   return false;
 }
 
-bool lowerAlloc(LoweringContext &lc, Operation &op) {
+/// A new buffer's alignment in bytes: the op's (at least 1), else 64, a
+/// full AVX-512 vector and one cache line.
+int64_t bufferAlignment(std::optional<int64_t> alignment) {
+  return alignment ? std::max<int64_t>(*alignment, 1) : 64;
+}
+
+/// memref.alloc and memref.alloca (`AllocOp` or `AllocaOp`).
+template <typename AllocLikeOp>
+bool lowerAllocLike(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
-  Type type = op.getResult(0)->getType();
+  AllocLikeOp alloc(&op);
+  Type type = alloc.getType();
   if (!requireStrided(lc, op, type))
     return false;
-  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
-  Values dyn = lc.lookup(op.getOperands(0, (unsigned)seg[0]));
-  Values symbols =
-      lc.lookup(op.getOperands((unsigned)seg[0], (unsigned)seg[1]));
+  Values dyn = lc.lookup(alloc.getDynamicSizes());
+  Values symbols = lc.lookup(alloc.getSymbolOperands());
   Values sizes = shapeSizes(lc, type, dyn);
   std::optional<NewLayout> layout = allocationLayout(lc, type, sizes, symbols);
   if (!layout || hasNegativeStaticStride(type))
@@ -125,9 +132,7 @@ bool lowerAlloc(LoweringContext &lc, Operation &op) {
                             "with the identity or a strided<...> layout");
   llvm::Value *bytes = b.CreateMul(extentElements(b, *layout, sizes),
                                    b.getInt64(elementBytes(lc, type)));
-  Attribute alignAttr = op.getAttr("alignment");
-  // 64 bytes by default: a full AVX-512 vector, one cache line.
-  int64_t align = alignAttr ? std::max<int64_t>(alignAttr.getInt(), 1) : 64;
+  int64_t align = bufferAlignment(alloc.getAlignment());
   llvm::Value *ptr;
   if (op.isa("memref.alloca")) {
     ptr = b.CreateAlloca(b.getInt8Ty(), bytes);
@@ -154,8 +159,7 @@ bool lowerRealloc(LoweringContext &lc, Operation &op) {
   llvm::Value *newSize = to.isDynamicDim(0) ? lc.lookup(op.getOperand(1))
                                             : lc.indexConst(to.getDimSize(0));
   llvm::Value *eltBytes = b.getInt64(elementBytes(lc, to));
-  Attribute alignAttr = op.getAttr("alignment");
-  int64_t align = alignAttr ? std::max<int64_t>(alignAttr.getInt(), 1) : 64;
+  int64_t align = bufferAlignment(ReallocOp(&op).getAlignment());
   auto *allocTy = llvm::FunctionType::get(
       b.getPtrTy(), {b.getInt64Ty(), b.getInt64Ty()}, false);
   llvm::Value *ptr =
@@ -288,26 +292,14 @@ bool lowerCast(LoweringContext &lc, Operation &op) {
 //===-- views
 //---------------------------------------------------------------===//
 
-/// Static values from `staticName` with kDynamic slots filled from
-/// `dynamic` in order.
-Values mixedValues(LoweringContext &lc, Operation &op, const char *staticName,
-                   const Values &dynamic) {
+/// `statics` with kDynamic slots filled from `dynamic` in order.
+Values mixedValues(LoweringContext &lc, const std::vector<int64_t> &statics,
+                   const std::vector<Value *> &dynamic) {
+  Values dyn = lc.lookup(dynamic);
   Values out;
   size_t next = 0;
-  for (int64_t v : op.getAttr(staticName).getInts())
-    out.push_back(v == kDynamic ? dynamic[next++] : lc.indexConst(v));
-  return out;
-}
-
-/// Splits operands by operandSegmentSizes.
-std::vector<Values> segments(LoweringContext &lc, Operation &op) {
-  std::vector<int64_t> seg = op.getAttr("operandSegmentSizes").getInts();
-  std::vector<Values> out;
-  unsigned at = 0;
-  for (int64_t n : seg) {
-    out.push_back(lc.lookup(op.getOperands(at, (unsigned)n)));
-    at += (unsigned)n;
-  }
+  for (int64_t v : statics)
+    out.push_back(v == kDynamic ? dyn[next++] : lc.indexConst(v));
   return out;
 }
 
@@ -316,12 +308,14 @@ bool lowerSubView(LoweringContext &lc, Operation &op) {
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   if (!requireStrided(lc, op, src))
     return false;
-  std::vector<Values> seg = segments(lc, op);
-  llvm::Value *desc = seg[0][0];
-  Values offs = mixedValues(lc, op, "static_offsets", seg[1]);
-  Values sizes = mixedValues(lc, op, "static_sizes", seg[2]);
-  Values steps = mixedValues(lc, op, "static_strides", seg[3]);
-  std::vector<bool> dropped = SubViewOp(&op).getDroppedDims();
+  SubViewOp subview(&op);
+  llvm::Value *desc = lc.lookup(subview.getSource());
+  Values offs =
+      mixedValues(lc, subview.getStaticOffsets(), subview.getOffsets());
+  Values sizes = mixedValues(lc, subview.getStaticSizes(), subview.getSizes());
+  Values steps =
+      mixedValues(lc, subview.getStaticStrides(), subview.getStrides());
+  std::vector<bool> dropped = subview.getDroppedDims();
   llvm::Value *offset = lc.offset(desc, src);
   Values newSizes, newStrides;
   for (unsigned d = 0; d < src.getRank(); ++d) {
@@ -339,8 +333,8 @@ bool lowerSubView(LoweringContext &lc, Operation &op) {
 }
 
 bool lowerReinterpretCast(LoweringContext &lc, Operation &op) {
-  std::vector<Values> seg = segments(lc, op);
-  llvm::Value *desc = seg[0][0];
+  ReinterpretCastOp reinterpret(&op);
+  llvm::Value *desc = lc.lookup(reinterpret.getSource());
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   Builder &b = lc.builder();
   llvm::Value *allocated, *aligned;
@@ -356,9 +350,12 @@ bool lowerReinterpretCast(LoweringContext &lc, Operation &op) {
     allocated = lc.allocatedPtr(desc);
     aligned = lc.alignedPtr(desc);
   }
-  Values offs = mixedValues(lc, op, "static_offsets", seg[1]);
-  Values sizes = mixedValues(lc, op, "static_sizes", seg[2]);
-  Values strides = mixedValues(lc, op, "static_strides", seg[3]);
+  Values offs =
+      mixedValues(lc, reinterpret.getStaticOffsets(), reinterpret.getOffsets());
+  Values sizes =
+      mixedValues(lc, reinterpret.getStaticSizes(), reinterpret.getSizes());
+  Values strides =
+      mixedValues(lc, reinterpret.getStaticStrides(), reinterpret.getStrides());
   lc.map(op.getResult(0),
          lc.makeDescriptor(dst, allocated, aligned, offs[0], sizes, strides));
   return true;
@@ -379,22 +376,12 @@ bool lowerView(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-std::vector<std::vector<int64_t>> reassociation(Operation &op) {
-  std::vector<std::vector<int64_t>> groups;
-  for (const Attribute &g : op.getAttr("reassociation").getArray()) {
-    groups.emplace_back();
-    for (const Attribute &d : g.getArray())
-      groups.back().push_back(d.getInt());
-  }
-  return groups;
-}
-
 bool lowerCollapseShape(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   llvm::Value *desc = lc.lookup(op.getOperand(0));
   Values sizes, strides;
-  for (const auto &group : reassociation(op)) {
+  for (const auto &group : CollapseShapeOp(&op).getReassociation()) {
     llvm::Value *size = b.getInt64(1);
     for (int64_t d : group)
       size = b.CreateMul(size, lc.size(desc, src, (unsigned)d));
@@ -413,10 +400,11 @@ bool lowerExpandShape(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   llvm::Value *desc = lc.lookup(op.getOperand(0));
-  Values dyn = lc.lookup(op.getOperands(1, op.getNumOperands() - 1));
-  Values sizes = mixedValues(lc, op, "static_output_shape", dyn);
+  ExpandShapeOp expand(&op);
+  Values sizes =
+      mixedValues(lc, expand.getStaticOutputShape(), expand.getOutputShape());
   Values strides(dst.getRank());
-  auto groups = reassociation(op);
+  Reassociation groups = expand.getReassociation();
   for (unsigned g = 0; g < groups.size(); ++g) {
     llvm::Value *s = lc.stride(desc, src, g);
     for (size_t k = groups[g].size(); k-- > 0;) {
@@ -434,7 +422,7 @@ bool lowerExpandShape(LoweringContext &lc, Operation &op) {
 bool lowerTranspose(LoweringContext &lc, Operation &op) {
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   llvm::Value *desc = lc.lookup(op.getOperand(0));
-  AffineMap perm = op.getAttr("permutation").getAffineMap();
+  AffineMap perm = MemRefTransposeOp(&op).getPermutation();
   Values sizes, strides;
   for (const AffineExpr &e : perm.getResults()) {
     sizes.push_back(lc.size(desc, src, e.getPosition()));
@@ -633,21 +621,21 @@ std::string globalSymbol(const std::string &name) {
 }
 
 bool lowerGlobal(LoweringContext &lc, Operation &op) {
-  Type type = op.getAttr("type").getType();
+  GlobalOp global(&op);
+  Type type = global.getType();
   if (!type.hasStaticShape())
     return lc.emitError(op, "globals must have a static shape");
   llvm::Type *elt = lc.convertType(type.getElementType());
   llvm::ArrayType *arr = llvm::ArrayType::get(elt, type.getNumElements());
-  Attribute init = op.getAttr("initial_value");
+  Attribute init = global.getInitialValue();
   llvm::Constant *value = init && init.isa(AttrKind::DenseElements)
                               ? denseInitializer(lc, init, type)
                               : llvm::Constant::getNullValue(arr);
-  auto *gv = new llvm::GlobalVariable(
-      lc.llvmModule(), arr, (bool)op.getAttr("constant"),
-      llvm::GlobalValue::InternalLinkage, value,
-      globalSymbol(op.getAttr("sym_name").getString()));
-  Attribute align = op.getAttr("alignment");
-  gv->setAlignment(llvm::Align(align ? align.getInt() : 64));
+  auto *gv =
+      new llvm::GlobalVariable(lc.llvmModule(), arr, global.getConstant(),
+                               llvm::GlobalValue::InternalLinkage, value,
+                               globalSymbol(global.getSymName()));
+  gv->setAlignment(llvm::Align(global.getAlignment().value_or(64)));
   return true;
 }
 
@@ -655,7 +643,7 @@ bool lowerGetGlobal(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type type = op.getResult(0)->getType();
   llvm::GlobalVariable *gv = lc.llvmModule().getGlobalVariable(
-      globalSymbol(op.getAttr("name").getString()), true);
+      globalSymbol(GetGlobalOp(&op).getName()), true);
   if (!gv)
     return lc.emitError(op, "unknown global");
   Values sizes = shapeSizes(lc, type, {});
@@ -673,9 +661,10 @@ bool lowerPrefetch(LoweringContext &lc, Operation &op) {
   llvm::Value *ptr = lc.elementPtr(op.getOperand(0), idx, op.getLoc());
   llvm::Function *fn = llvm::Intrinsic::getDeclaration(
       &lc.llvmModule(), llvm::Intrinsic::prefetch, {b.getPtrTy()});
-  b.CreateCall(fn, {ptr, b.getInt32(op.getAttr("isWrite").getBool()),
-                    b.getInt32((int32_t)op.getAttr("localityHint").getInt()),
-                    b.getInt32(op.getAttr("isDataCache").getBool())});
+  PrefetchOp prefetch(&op);
+  b.CreateCall(fn, {ptr, b.getInt32(prefetch.getIsWrite()),
+                    b.getInt32((int32_t)prefetch.getLocalityHint()),
+                    b.getInt32(prefetch.getIsDataCache())});
   return true;
 }
 
@@ -759,8 +748,8 @@ bool lowerExtractStridedMetadata(LoweringContext &lc, Operation &op) {
 } // namespace
 
 void registerMemRefOpLowerings(OpLoweringRegistry &r) {
-  r.add("memref.alloc", lowerAlloc);
-  r.add("memref.alloca", lowerAlloc);
+  r.add("memref.alloc", lowerAllocLike<AllocOp>);
+  r.add("memref.alloca", lowerAllocLike<AllocaOp>);
   r.add("memref.dealloc", lowerDealloc);
   r.add("memref.realloc", lowerRealloc);
   r.add("memref.alloca_scope", lowerAllocaScope);

@@ -93,7 +93,7 @@ bool lowerIf(LoweringContext &lc, Operation &op) {
 bool lowerIndexSwitch(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   llvm::Function *fn = lc.currentFunction();
-  std::vector<int64_t> cases = op.getAttr("cases").getInts();
+  std::vector<int64_t> cases = ScfIndexSwitchOp(&op).getCases();
   auto *defaultBB = llvm::BasicBlock::Create(lc.ctx(), "scf.default", fn);
   auto *merge = llvm::BasicBlock::Create(lc.ctx(), "scf.endswitch", fn);
   llvm::SwitchInst *sw = b.CreateSwitch(lc.lookup(op.getOperand(0)), defaultBB,

@@ -3,6 +3,7 @@
 // lowered op by op through the dialect lowerings.
 #include "frontend/lower/LowerToLLVM.h"
 
+#include "frontend/ir/FuncOps.h"
 #include "frontend/lower/FunctionLowering.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -50,7 +51,7 @@ std::vector<Type> typesAt(Operation &op) {
       for (Type t : typesOf(block->getArguments()))
         types.push_back(t);
   if (op.isa("func.func")) {
-    Type fn = op.getAttr("function_type").getType();
+    Type fn = FuncOp(&op).getFunctionType();
     types.insert(types.end(), fn.getInputs().begin(), fn.getInputs().end());
     types.insert(types.end(), fn.getResults().begin(), fn.getResults().end());
   }

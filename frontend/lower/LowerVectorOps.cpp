@@ -8,6 +8,7 @@
 // row by row on their innermost 1-D vectors.
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/MemRefLayout.h"
+#include "frontend/ir/VectorOps.h"
 #include "frontend/lower/CheckedAccess.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -25,10 +26,6 @@ bool require1D(LoweringContext &lc, Operation &op, Type t) {
   if (t.isVector() && t.getRank() > 1)
     return lc.emitError(op, "only 1-D vectors are supported");
   return true;
-}
-
-std::vector<int64_t> segmentSizes(Operation &op) {
-  return op.getAttr("operandSegmentSizes").getInts();
 }
 
 /// Every index tuple of the leading (all but innermost) dimensions of `t`.
@@ -70,14 +67,14 @@ llvm::Value *setRow(Builder &b, llvm::Value *agg, llvm::Value *rowValue,
 }
 
 bool inBoundsAt(Operation &op, unsigned i) {
-  Attribute a = op.getAttr("in_bounds");
+  Attribute a = cast<VectorTransferOpInterface>(&op).getInBoundsAttr();
   return a && i < a.getArray().size() && a.getArray()[i].getBool();
 }
 
 /// A map whose results are the trailing memref dims in order (the mask of
 /// such a transfer has the vector's own shape).
 bool isMinorIdentityND(Operation &op) {
-  AffineMap perm = op.getAttr("permutation_map").getAffineMap();
+  AffineMap perm = cast<VectorTransferOpInterface>(&op).getPermutationMap();
   unsigned first = perm.getNumDims() - perm.getNumResults();
   for (unsigned i = 0; i < perm.getNumResults(); ++i)
     if (perm.getResult(i).getKind() != AffineExprKind::Dim ||
@@ -281,7 +278,8 @@ bool lowerTransferRead(LoweringContext &lc, Operation &op) {
   Type vt = op.getResult(0)->getType();
   if (!requireSameElementType(lc, op, vt, op.getOperand(0)))
     return false;
-  std::vector<int64_t> seg = segmentSizes(op);
+  auto transfer = cast<TransferReadOp>(&op);
+  std::vector<int64_t> seg = transfer.segments();
   Value *memref = op.getOperand(0);
   Values idx = lc.lookup(op.getOperands(1, (unsigned)seg[1]));
   llvm::Value *pad = lc.lookup(op.getOperand(1 + (unsigned)seg[1]));
@@ -290,7 +288,7 @@ bool lowerTransferRead(LoweringContext &lc, Operation &op) {
   if (userMask && vt.getRank() > 1 && !isMinorIdentityND(op))
     return lc.emitError(op, "masks of permuted n-D transfers are not "
                             "supported");
-  AffineMap perm = op.getAttr("permutation_map").getAffineMap();
+  AffineMap perm = transfer.getPermutationMap();
   llvm::Value *result = llvm::UndefValue::get(lc.convertType(vt));
   for (const auto &row : rowsOf(vt)) {
     TransferRow r = transferRow(lc, op, memref, idx, perm, row, userMask);
@@ -305,7 +303,8 @@ bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
   Type vt = op.getOperand(0)->getType();
   if (!requireSameElementType(lc, op, vt, op.getOperand(1)))
     return false;
-  std::vector<int64_t> seg = segmentSizes(op);
+  auto transfer = cast<TransferWriteOp>(&op);
+  std::vector<int64_t> seg = transfer.segments();
   llvm::Value *vec = lc.lookup(op.getOperand(0));
   Value *memref = op.getOperand(1);
   Values idx = lc.lookup(op.getOperands(2, (unsigned)seg[2]));
@@ -314,7 +313,7 @@ bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
   if (userMask && vt.getRank() > 1 && !isMinorIdentityND(op))
     return lc.emitError(op, "masks of permuted n-D transfers are not "
                             "supported");
-  AffineMap perm = op.getAttr("permutation_map").getAffineMap();
+  AffineMap perm = transfer.getPermutationMap();
   for (const auto &row : rowsOf(vt)) {
     TransferRow r = transferRow(lc, op, memref, idx, perm, row, userMask);
     writeRow(lc, op, memref, r, getRow(lc.builder(), vec, row), vt);
@@ -324,8 +323,7 @@ bool lowerTransferWrite(LoweringContext &lc, Operation &op) {
 
 /// `#vector.kind<add>` → "add"; an op without the attribute combines with
 /// add (outerproduct's default; reductions require the attribute).
-std::string reductionKind(Operation &op) {
-  Attribute attr = op.getAttr("kind");
+std::string combiningKind(Attribute attr) {
   if (!attr)
     return "add";
   const std::string &text = attr.getString();
@@ -334,7 +332,7 @@ std::string reductionKind(Operation &op) {
 }
 
 bool hasReassoc(Operation &op) {
-  Attribute fm = op.getAttr("fastmath");
+  Attribute fm = cast<ReductionOp>(&op).getFastmathAttr();
   if (!fm)
     return false;
   return fastMathAttrHas(fm.getString(), "reassoc");
@@ -347,7 +345,7 @@ bool lowerReduction(LoweringContext &lc, Operation &op) {
   llvm::Value *v = lc.lookup(op.getOperand(0));
   llvm::Value *acc =
       op.getNumOperands() > 1 ? lc.lookup(op.getOperand(1)) : nullptr;
-  std::string kind = reductionKind(op);
+  std::string kind = combiningKind(cast<ReductionOp>(&op).getKindAttr());
   bool isFloat = op.getResult(0)->getType().isFloat();
   llvm::Value *r = nullptr;
   if (kind == "add" && isFloat) {
@@ -470,13 +468,14 @@ bool lowerFma(LoweringContext &lc, Operation &op) {
   return true;
 }
 
-/// Splits positions into the static leading ones (into the nested arrays)
-/// and the innermost lane position when all dims are addressed; dynamic
-/// positions are supported in the innermost dimension only.
-bool splitPositions(LoweringContext &lc, Operation &op, Type vector,
+/// Splits the static positions `pos` into the static leading ones (into
+/// the nested arrays) and the innermost lane position when all dims are
+/// addressed; dynamic positions are supported in the innermost dimension
+/// only.
+bool splitPositions(LoweringContext &lc, Operation &op,
+                    const std::vector<int64_t> &pos, Type vector,
                     unsigned firstDynamic, std::vector<unsigned> &leading,
                     llvm::Value *&lane) {
-  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
   bool full = (int64_t)pos.size() == vector.getRank();
   lane = nullptr;
   for (size_t i = 0; i < pos.size(); ++i) {
@@ -497,7 +496,8 @@ bool lowerExtract(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   std::vector<unsigned> leading;
   llvm::Value *lane;
-  if (!splitPositions(lc, op, op.getOperand(0)->getType(), 1, leading, lane))
+  if (!splitPositions(lc, op, cast<VectorExtractOp>(&op).getStaticPosition(),
+                      op.getOperand(0)->getType(), 1, leading, lane))
     return false;
   llvm::Value *v = getRow(b, lc.lookup(op.getOperand(0)), leading);
   lc.map(op.getResult(0), lane ? b.CreateExtractElement(v, lane) : v);
@@ -508,7 +508,8 @@ bool lowerInsert(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   std::vector<unsigned> leading;
   llvm::Value *lane;
-  if (!splitPositions(lc, op, op.getOperand(1)->getType(), 2, leading, lane))
+  if (!splitPositions(lc, op, cast<VectorInsertOp>(&op).getStaticPosition(),
+                      op.getOperand(1)->getType(), 2, leading, lane))
     return false;
   llvm::Value *dest = lc.lookup(op.getOperand(1));
   llvm::Value *src = lc.lookup(op.getOperand(0));
@@ -599,7 +600,7 @@ void printVector(LoweringContext &lc, Type t, llvm::Value *v,
 
 /// The punctuation after a print: newline (default), comma, or none.
 void printPunctuation(LoweringContext &lc, Operation &op) {
-  Attribute punct = op.getAttr("punctuation");
+  Attribute punct = cast<VectorPrintOp>(&op).getPunctuationAttr();
   std::string p = punct ? punct.getString() : "newline";
   if (p.find("newline") != std::string::npos)
     callPrint(lc, "printNewline", nullptr);
@@ -615,7 +616,7 @@ bool lowerPrint(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   if (op.getNumOperands() == 0) {
     // A string prints exactly its text (MLIR adds no punctuation to it).
-    if (Attribute s = op.getAttr("stringLiteral")) {
+    if (Attribute s = cast<VectorPrintOp>(&op).getStringLiteralAttr()) {
       callPrint(lc, "printString", b.CreateGlobalStringPtr(s.getString()));
       return true;
     }
@@ -703,22 +704,15 @@ size_t linearIndex(const std::vector<int64_t> &idx,
   return k;
 }
 
-/// The integers of an I64ArrayAttr.
-std::vector<int64_t> arrayInts(Operation &op, const char *name) {
-  std::vector<int64_t> out;
-  for (const Attribute &a : op.getAttr(name).getArray())
-    out.push_back(a.getInt());
-  return out;
-}
-
 //===-- extract_strided_slice / insert_strided_slice ---------------------===//
 
 /// Result element r reads source element offsets + r * strides in the
 /// sliced dims and r in the others.
 bool lowerExtractStridedSlice(LoweringContext &lc, Operation &op) {
   Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
-  std::vector<int64_t> offsets = arrayInts(op, "offsets");
-  std::vector<int64_t> strides = arrayInts(op, "strides");
+  auto slice = cast<VectorExtractStridedSliceOp>(&op);
+  std::vector<int64_t> offsets = slice.getOffsets();
+  std::vector<int64_t> strides = slice.getStrides();
   Values in = elementsOf(lc.builder(), lc.lookup(op.getOperand(0)), src);
   Values out;
   for (auto idx : indicesOf(res.getShape())) {
@@ -734,8 +728,9 @@ bool lowerExtractStridedSlice(LoweringContext &lc, Operation &op) {
 /// (the leading destination dims take their offsets).
 bool lowerInsertStridedSlice(LoweringContext &lc, Operation &op) {
   Type src = op.getOperand(0)->getType(), dest = op.getOperand(1)->getType();
-  std::vector<int64_t> offsets = arrayInts(op, "offsets");
-  std::vector<int64_t> strides = arrayInts(op, "strides");
+  auto slice = cast<VectorInsertStridedSliceOp>(&op);
+  std::vector<int64_t> offsets = slice.getOffsets();
+  std::vector<int64_t> strides = slice.getStrides();
   Builder &b = lc.builder();
   Values in = elementsOf(b, lc.lookup(op.getOperand(0)), src);
   Values out = elementsOf(b, lc.lookup(op.getOperand(1)), dest);
@@ -790,9 +785,9 @@ bool lowerShuffle(LoweringContext &lc, Operation &op) {
   all.insert(all.end(), second.begin(), second.end());
   size_t slice = (size_t)(res.getNumElements() / res.getDimSize(0));
   Values out;
-  for (const Attribute &m : op.getAttr("mask").getArray())
+  for (int64_t m : cast<VectorShuffleOp>(&op).getMask())
     for (size_t e = 0; e < slice; ++e)
-      out.push_back(all[(size_t)m.getInt() * slice + e]);
+      out.push_back(all[(size_t)m * slice + e]);
   lc.map(op.getResult(0), vectorFromElements(lc, res, out));
   return true;
 }
@@ -800,7 +795,7 @@ bool lowerShuffle(LoweringContext &lc, Operation &op) {
 /// Result dim i is source dim permutation[i].
 bool lowerTranspose(LoweringContext &lc, Operation &op) {
   Type src = op.getOperand(0)->getType(), res = op.getResult(0)->getType();
-  const std::vector<int64_t> &perm = op.getAttr("permutation").getInts();
+  std::vector<int64_t> perm = cast<VectorTransposeOp>(&op).getPermutation();
   Values in = elementsOf(lc.builder(), lc.lookup(op.getOperand(0)), src);
   Values out;
   for (const auto &r : indicesOf(res.getShape())) {
@@ -875,7 +870,8 @@ llvm::Value *outerRow(LoweringContext &lc, Operation &op,
 bool lowerOuterProduct(LoweringContext &lc, Operation &op) {
   Builder &b = lc.builder();
   Type res = op.getResult(0)->getType();
-  std::string kind = reductionKind(op);
+  std::string kind =
+      combiningKind(cast<VectorOuterProductOp>(&op).getKindAttr());
   bool isFloat = res.getElementType().isFloat();
   llvm::Value *lhs = lc.lookup(op.getOperand(0));
   llvm::Value *rhs = lc.lookup(op.getOperand(1));
@@ -930,7 +926,8 @@ bool lowerShapeCast(LoweringContext &lc, Operation &op) {
 /// Element (i0, .., in) is set when every ik < mask_dim_sizes[k].
 bool lowerConstantMask(LoweringContext &lc, Operation &op) {
   Type t = op.getResult(0)->getType();
-  std::vector<int64_t> sizes = arrayInts(op, "mask_dim_sizes");
+  std::vector<int64_t> sizes =
+      cast<VectorConstantMaskOp>(&op).getMaskDimSizes();
   Values elems;
   for (const auto &idx : indicesOf(t.getShape())) {
     bool set = t.getRank() == 0 ? sizes[0] == 1 : true;

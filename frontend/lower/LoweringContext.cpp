@@ -3,6 +3,7 @@
 #include "frontend/lower/LoweringContext.h"
 
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/lower/CheckedAccess.h"
 #include "frontend/lower/OpLowerings.h"
 
@@ -14,7 +15,7 @@ LoweringContext::LoweringContext(llvm::Module &m, DiagnosticEngine &d,
 
 llvm::FastMathFlags LoweringContext::fastMathFlags(Operation &op) const {
   llvm::FastMathFlags f;
-  Attribute attr = op.getAttr("fastmath");
+  Attribute attr = ArithFastMathOp(&op).getFastMathAttr();
   const std::string text = attr ? attr.getString() : "";
   auto has = [&](const char *flag) { return fastMathAttrHas(text, flag); };
   if (opts.fastMath || has("fast")) {

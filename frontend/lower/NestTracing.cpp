@@ -18,7 +18,7 @@ std::vector<TracedNest> tracedNests(Module &module) {
       continue;
     for (auto &op : func->getRegion(0).front().getOperations())
       if (isTracedNest(*op))
-        nests.push_back({func->getAttr("sym_name").getString(), op->getLoc()});
+        nests.push_back({FuncOp(func.get()).getName(), op->getLoc()});
   }
   return nests;
 }

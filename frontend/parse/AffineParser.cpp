@@ -518,37 +518,4 @@ parseAffineMapOfSSAIdsWithGroups(std::string_view text, std::string_view kind) {
       groups);
 }
 
-void printAffineMapOfSSAIds(std::ostream &os, const AffineMap &map,
-                            const std::vector<std::string> &dimNames,
-                            const std::vector<std::string> &symNames) {
-  // Print each result with d<i>/s<i> replaced by operand names: render via
-  // the MLIR printer, then substitute identifiers token by token.
-  for (unsigned i = 0; i < map.getNumResults(); ++i) {
-    if (i)
-      os << ", ";
-    std::string s = map.getResult(i).str();
-    for (size_t k = 0; k < s.size();) {
-      char c = s[k];
-      bool startsId = (c == 'd' || c == 's') && k + 1 < s.size() &&
-                      std::isdigit((unsigned char)s[k + 1]) &&
-                      (k == 0 || !std::isalnum((unsigned char)s[k - 1]));
-      if (!startsId) {
-        os << c;
-        ++k;
-        continue;
-      }
-      size_t e = k + 1;
-      while (e < s.size() && std::isdigit((unsigned char)s[e]))
-        ++e;
-      unsigned n = (unsigned)std::stoul(s.substr(k + 1, e - k - 1));
-      if (c == 'd')
-        os << (n < dimNames.size() ? dimNames[n] : s.substr(k, e - k));
-      else
-        os << "symbol("
-           << (n < symNames.size() ? symNames[n] : s.substr(k, e - k)) << ")";
-      k = e;
-    }
-  }
-}
-
 } // namespace affjit

@@ -39,8 +39,4 @@ parseAffineMapOfSSAIds(std::string_view text);
 AffineParseResult<std::pair<AffineMapOfSSAIds, std::vector<unsigned>>>
 parseAffineMapOfSSAIdsWithGroups(std::string_view text, std::string_view kind);
 
-void printAffineMapOfSSAIds(std::ostream &os, const AffineMap &map,
-                            const std::vector<std::string> &dimNames,
-                            const std::vector<std::string> &symNames);
-
 } // namespace affjit

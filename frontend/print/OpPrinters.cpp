@@ -7,9 +7,9 @@ namespace affjit {
 /// { ops }`.
 static void printNestedModule(Printer &p, Operation &op) {
   p.os() << "module";
-  if (Attribute name = op.getAttr("sym_name"))
+  if (Attribute name = getSymbolNameAttr(op))
     p.os() << " @" << name.getString();
-  p.printOptionalAttrDictWithKeyword(op.getAttrs(), {"sym_name"});
+  p.printOptionalAttrDictWithKeyword(op.getAttrs(), {attrname::SymName});
   p.os() << ' ';
   p.printRegion(op.getRegion(0), false, false);
 }

@@ -3,10 +3,10 @@
 // per-dialect printers registered in OpPrinterRegistry.
 #include "frontend/print/Printer.h"
 
-#include "frontend/parse/AffineParser.h"
 #include "frontend/print/OpPrinters.h"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 namespace affjit {
@@ -114,6 +114,39 @@ void Printer::printAffineMapOfSSAIds(const AffineMap &m,
   affjit::printAffineMapOfSSAIds(out, m, dims, syms);
 }
 
+void printAffineMapOfSSAIds(std::ostream &os, const AffineMap &map,
+                            const std::vector<std::string> &dimNames,
+                            const std::vector<std::string> &symNames) {
+  // Print each result with d<i>/s<i> replaced by operand names: render via
+  // the MLIR printer, then substitute identifiers token by token.
+  for (unsigned i = 0; i < map.getNumResults(); ++i) {
+    if (i)
+      os << ", ";
+    std::string s = map.getResult(i).str();
+    for (size_t k = 0; k < s.size();) {
+      char c = s[k];
+      bool startsId = (c == 'd' || c == 's') && k + 1 < s.size() &&
+                      std::isdigit((unsigned char)s[k + 1]) &&
+                      (k == 0 || !std::isalnum((unsigned char)s[k - 1]));
+      if (!startsId) {
+        os << c;
+        ++k;
+        continue;
+      }
+      size_t e = k + 1;
+      while (e < s.size() && std::isdigit((unsigned char)s[e]))
+        ++e;
+      unsigned n = (unsigned)std::stoul(s.substr(k + 1, e - k - 1));
+      if (c == 'd')
+        os << (n < dimNames.size() ? dimNames[n] : s.substr(k, e - k));
+      else
+        os << "symbol("
+           << (n < symNames.size() ? symNames[n] : s.substr(k, e - k)) << ")";
+      k = e;
+    }
+  }
+}
+
 void Printer::printNewlineAndIndent() {
   out << '\n' << std::string(indent * 2, ' ');
 }
@@ -209,7 +242,7 @@ void printModule(const Module &module, std::ostream &os,
                  const PrintOptions &options) {
   Operation *m = module.getOperation();
   os << "module";
-  if (Attribute name = m->getAttr("sym_name"))
+  if (Attribute name = getSymbolNameAttr(*m))
     os << " @" << name.getString();
   {
     Printer attrPrinter(os, options);

@@ -23,6 +23,11 @@ void printModule(const Module &module, std::ostream &os,
                  const PrintOptions &options = {});
 void printOperation(Operation &op, std::ostream &os,
                     const PrintOptions &options = {});
+/// The results of `map` in the SSA-id form of affine.load/store indices,
+/// d<i> and s<i> replaced by `dimNames[i]` and `symbol(symNames[i])`.
+void printAffineMapOfSSAIds(std::ostream &os, const AffineMap &map,
+                            const std::vector<std::string> &dimNames,
+                            const std::vector<std::string> &symNames);
 
 class Printer {
 public:

@@ -10,8 +10,7 @@
 // holds describe().
 #pragma once
 
-#include "frontend/analysis/FusionCost.h"
-#include "frontend/analysis/VectorizationPlan.h"
+#include "frontend/target/TargetParams.h"
 
 #include <map>
 #include <optional>

@@ -138,10 +138,11 @@ public:
       return constant(p == kSgt
                           ? *x.constant > *y.constant
                           : (uint64_t)*x.constant < (uint64_t)*y.constant);
-    return of(createOp(
-        b, "arith.cmpi", {value(x, Type::index()), value(y, Type::index())},
-        Type::integer(1),
-        {{"predicate", Attribute::integer(p, Type::integer(64))}}));
+    return of(createOp(b, "arith.cmpi",
+                       {value(x, Type::index()), value(y, Type::index())},
+                       Type::integer(1),
+                       {{attrname::arith::Predicate,
+                         Attribute::integer(p, Type::integer(64))}}));
   }
   Value *value(Term t, Type type) {
     if (t.value)
@@ -258,13 +259,9 @@ void callAndYield(Block *block, const std::string &callee,
   OpBuilder b(block);
   if (!block->empty() && block->back().isTerminator())
     b.setInsertionPoint(&block->back());
-  OperationState state("func.call", b.getLoc());
-  state.operands = args;
-  state.types = results;
-  state.addAttr("callee", Attribute::symbolRef(callee));
-  Operation *call = b.create(state);
+  CallOp call = CallOp::create(b, callee, args, results);
   if (!results.empty())
-    AffineYieldOp::create(b, call->getResults());
+    AffineYieldOp::create(b, call.getResults());
 }
 
 /// `func.func` named and typed like `original`, with its attributes, whose
@@ -277,7 +274,7 @@ void buildDispatcher(OpBuilder &b, Operation *original,
   Type type = source.getFunctionType();
   FuncOp dispatcher = FuncOp::create(b, source.getName(), type);
   for (const NamedAttribute &a : original->getAttrs())
-    if (a.name != "sym_name" && a.name != "function_type" &&
+    if (a.name != attrname::SymName && a.name != attrname::func::FunctionType &&
         a.name != kAliasVersionAttr)
       dispatcher->setAttr(a.name, a.value);
   OpBuilder body(dispatcher.getBody(), original->getLoc());
@@ -310,10 +307,9 @@ std::string freeSymbolName(const Module &module, const std::string &base) {
 }
 
 /// Makes `func` the guard's `version` of a function, named `name`.
-void makeVersion(Operation *func, const std::string &name,
-                 const char *version) {
-  func->setAttr("sym_name", Attribute::string(name));
-  func->setAttr("sym_visibility", Attribute::string("private"));
+void makeVersion(FuncOp func, const std::string &name, const char *version) {
+  func.setSymName(name);
+  func.setPrivate();
   func->setAttr(kAliasVersionAttr, Attribute::string(version));
 }
 
@@ -342,8 +338,8 @@ void guardArgumentAliasing(Module &module, AliasGuardSnapshot snapshot,
     OpBuilder before = OpBuilder::before(func);
     buildDispatcher(before, copy, writtenArguments(copy, memrefArguments(copy)),
                     optimized, asWritten);
-    makeVersion(func, optimized, "optimized");
-    makeVersion(copy, asWritten, "as_written");
+    makeVersion(FuncOp(func), optimized, "optimized");
+    makeVersion(FuncOp(copy), asWritten, "as_written");
     func->getBlock()->insert(func->getNextNode(), std::move(entry.copy));
     context.remark(func->getLoc(),
                    "@" + entry.name +
@@ -356,8 +352,8 @@ void guardArgumentAliasing(Module &module, AliasGuardSnapshot snapshot,
 /// The callee of the func.call in `block`, or "".
 static std::string calleeIn(Block *block) {
   for (auto &op : block->getOperations())
-    if (op->isa("func.call"))
-      return op->getAttr("callee").getString();
+    if (CallOp call = dyn_cast<CallOp>(op.get()))
+      return call.getCallee();
   return "";
 }
 

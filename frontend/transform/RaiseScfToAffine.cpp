@@ -3,6 +3,8 @@
 
 #include "frontend/ir/AffineOps.h"
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/FuncOps.h"
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/ir/ScfOps.h"
 #include "frontend/transform/utils/LoweredDivMod.h"
 #include "frontend/verify/Verifier.h"
@@ -45,10 +47,10 @@ private:
 constexpr unsigned kMaxExprDepth = 32;
 
 std::optional<int64_t> indexConstant(Value *v) {
-  Operation *def = v->getDefiningOp();
-  if (!def || !def->isa("arith.constant") || !v->getType().isIndex())
+  ConstantOp constant = dyn_cast<ConstantOp>(v->getDefiningOp());
+  if (!constant || !v->getType().isIndex())
     return std::nullopt;
-  Attribute value = def->getAttr("value");
+  Attribute value = constant.getValue();
   if (!value || !value.isa(AttrKind::Integer))
     return std::nullopt;
   return value.getInt();
@@ -58,9 +60,9 @@ std::optional<AffineExpr> toAffineExpr(Value *v, Operation *user,
                                        AffineOperands &ops, unsigned depth);
 
 /// A single-result affine.apply, its map's inputs read as expressions.
-std::optional<AffineExpr> composeApply(Operation *apply, Operation *user,
+std::optional<AffineExpr> composeApply(AffineApplyOp apply, Operation *user,
                                        AffineOperands &ops, unsigned depth) {
-  AffineMap map = apply->getAttr("map").getAffineMap();
+  AffineMap map = apply.getMap();
   if (map.getNumResults() != 1)
     return std::nullopt;
   std::vector<AffineExpr> dims, syms;
@@ -140,8 +142,8 @@ std::optional<AffineExpr> toAffineExpr(Value *v, Operation *user,
   if (isValidAffineSymbol(v, user))
     return ops.symbolFor(v);
   Operation *def = v->getDefiningOp();
-  if (def && def->isa("affine.apply"))
-    return composeApply(def, user, ops, depth);
+  if (AffineApplyOp apply = dyn_cast<AffineApplyOp>(def))
+    return composeApply(apply, user, ops, depth);
   if (isValidAffineDim(v, user))
     return ops.dimFor(v);
   if (def && def->isa("arith.select"))
@@ -272,10 +274,10 @@ constraintOf(std::string_view pred, AffineExpr lhs, AffineExpr rhs) {
 }
 
 /// The predicate of an arith.cmpi: the attribute holds its number.
-std::string_view cmpiPredicate(Operation *cmp) {
+std::string_view cmpiPredicate(CmpIOp cmp) {
   static constexpr const char *names[] = {"eq",  "ne",  "slt", "sle", "sgt",
                                           "sge", "ult", "ule", "ugt", "uge"};
-  Attribute a = cmp->getAttr("predicate");
+  Attribute a = cmp.getPredicateAttr();
   if (!a || !a.isa(AttrKind::Integer) || a.getInt() < 0 || a.getInt() > 9)
     return "";
   return names[a.getInt()];
@@ -306,8 +308,8 @@ bool collectConstraints(Value *cond, Operation *user, AffineOperands &ops,
           "affine dims and symbols";
     return false;
   }
-  auto constraint = constraintOf(cmpiPredicate(def), sides->getResult(0),
-                                 sides->getResult(1));
+  auto constraint = constraintOf(cmpiPredicate(CmpIOp(def)),
+                                 sides->getResult(0), sides->getResult(1));
   if (!constraint) {
     why = "its comparison is not eq, slt, sle, sgt or sge";
     return false;
@@ -403,10 +405,10 @@ int64_t reductionKind(Region &region) {
 
 /// Whether `v` is the float constant `c`, sign included.
 bool isFloatConstant(Value *v, double c) {
-  Operation *def = v->getDefiningOp();
-  if (!def || !def->isa("arith.constant"))
+  ConstantOp constant = dyn_cast<ConstantOp>(v->getDefiningOp());
+  if (!constant)
     return false;
-  Attribute value = def->getAttr("value");
+  Attribute value = constant.getValue();
   return value && value.isa(AttrKind::Float) && value.getFloat() == c &&
          std::signbit(value.getFloat()) == std::signbit(c);
 }
@@ -504,7 +506,8 @@ void Raiser::raiseAccess(Operation *op) {
   Value *memref = op->getOperand(memrefAt);
   if (!memref->getType().isMemRef())
     return;
-  if (Attribute nt = op->getAttr("nontemporal"); nt && nt.getBool())
+  if (isLoad ? MemRefLoadOp(op).getNontemporal()
+             : MemRefStoreOp(op).getNontemporal())
     return notRaised(op, "it is nontemporal");
   std::vector<Value *> indices =
       op->getOperands(memrefAt + 1, op->getNumOperands() - memrefAt - 1);

@@ -6,6 +6,7 @@
 #include "frontend/analysis/MemRefAlias.h"
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/Builder.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/ir/MemoryEffects.h"
 #include "frontend/transform/utils/LoopDescription.h"
 
@@ -81,8 +82,7 @@ public:
       return false;
     if (fastMath)
       return true;
-    Attribute flags = op->getAttr("fastmath");
-    return flags && fastMathAttrHas(flags.str(), "reassoc");
+    return ArithFastMathOp(op).hasFastMathFlag("reassoc");
   }
 
   /// The terms of the chain rooted at `root`, in program order, and its
@@ -121,8 +121,8 @@ public:
       OperationState state(root->getName(), root->getLoc());
       state.operands = {sum, order[i]};
       state.types = {root->getResult(0)->getType()};
-      if (Attribute flags = root->getAttr("fastmath"))
-        state.addAttr("fastmath", flags);
+      if (Attribute flags = ArithFastMathOp(root).getFastMathAttr())
+        state.addAttr(attrname::arith::FastMath, flags);
       // LLVM's reassociation would sort the terms back by its own ranks.
       state.addAttr(kOrderedAttrName, Attribute::unit());
       sum = b.create(state)->getResult(0);

@@ -7,6 +7,7 @@
 #include "frontend/analysis/MemRefAccess.h"
 #include "frontend/analysis/MemRefAlias.h"
 #include "frontend/analysis/UnrollJamLegality.h"
+#include "frontend/analysis/VectorizationPlan.h"
 #include "frontend/ir/AffineAccess.h"
 #include "frontend/ir/Builder.h"
 #include "frontend/ir/MemoryEffects.h"

@@ -2,6 +2,7 @@
 // Dimensions and Symbols"): which SSA values may be bound to an affine
 // map's symbols or dimensions at a given use. Affine scopes are the ops
 // with the isAffineScope trait (func.func).
+#include "frontend/ir/FuncOps.h"
 #include "frontend/ir/MemRefOps.h"
 #include "frontend/verify/OpVerifiers.h"
 #include "frontend/verify/Verifier.h"
@@ -36,11 +37,11 @@ bool isAffineComputation(Operation *op) {
 
 /// The constant index `v` holds, if it is one.
 std::optional<int64_t> constantIndex(Value *v) {
-  Operation *def = v->getDefiningOp();
-  if (!def || !def->isa("arith.constant"))
+  ConstantOp constant = dyn_cast<ConstantOp>(v->getDefiningOp());
+  if (!constant)
     return std::nullopt;
   // The constant may be invalid itself (reported on its own).
-  Attribute value = def->getAttr("value");
+  Attribute value = constant.getValue();
   if (!value || !value.isa(AttrKind::Integer))
     return std::nullopt;
   return value.getInt();

@@ -115,7 +115,7 @@ static bool verifyOperandDominance(Operation &op, VerifyContext &ctx) {
 /// Symbols (func.func, memref.global) have one of MLIR's three
 /// visibilities; printers rely on it.
 static bool verifySymbolVisibility(Operation &op, VerifyContext &ctx) {
-  Attribute vis = op.getAttr("sym_visibility");
+  Attribute vis = getSymbolVisibilityAttr(op);
   if (!vis)
     return true;
   if (vis.isa(AttrKind::String) &&
@@ -200,7 +200,7 @@ bool verifyModule(const Module &module, DiagnosticEngine &diag) {
   bool ok = true;
   std::unordered_set<std::string> symbols;
   for (auto &op : module.getBody().getOperations()) {
-    if (Attribute sym = op->getAttr("sym_name")) {
+    if (Attribute sym = getSymbolNameAttr(*op)) {
       if (!symbols.insert(sym.getString()).second) {
         diag.error(op->getLoc(),
                    "redefinition of symbol named '" + sym.getString() + "'");

@@ -65,23 +65,17 @@ struct BenchmarkOptions {
   /// The variants, each a pipeline spec as `--pipeline` takes it; the first
   /// is the reference the others are checked and compared against.
   std::vector<std::string> pipelines{"none", "default"};
-  unsigned optLevel = 3;
-  bool checked = false;
+  /// How every variant is compiled, its `pipeline` replaced by the
+  /// variant's. With `fastMath` (passes may reassociate floats, e.g.
+  /// vectorize float reductions) floats may differ: they are compared
+  /// within `maxUlps` units in the last place of the largest magnitude in
+  /// their memref (or of the value itself, if that is less strict) instead
+  /// of bit for bit. With more than one thread the calling thread is not
+  /// pinned, as the runtime's threads would inherit its single CPU. The
+  /// target must be one this host runs.
+  CompileOptions compile{};
   BenchmarkInputs inputs;
-  /// Compile every variant with fast math (EngineOptions::fastMath: passes
-  /// may reassociate floats, e.g. vectorize float reductions), so floats
-  /// may differ: compare them within `maxUlps` units in the last place of
-  /// the largest magnitude in their memref (or of the value itself, if
-  /// that is less strict) instead of bit for bit.
-  bool fastMath = false;
   uint64_t maxUlps = 64;
-  /// Threads parallel loops run on (EngineOptions::threads; 0: the
-  /// default). With more than one the calling thread is not pinned, as the
-  /// runtime's threads would inherit its single CPU.
-  unsigned threads = 0;
-  /// The machine every variant is compiled for (EngineOptions::target,
-  /// targetFeatures, targetCaches); it must be one this host runs.
-  std::string target = "host", targetFeatures{}, targetCaches{};
   /// Timed repetitions continue until they add up to `minTime` seconds
   /// (at least 3); `repetitions` > 0 fixes their number instead.
   double minTime = 0.5;

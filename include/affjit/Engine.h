@@ -407,7 +407,27 @@ struct Remark {
   std::string text;
 };
 
-struct EngineOptions {
+/// The machine code is compiled for, as the user names it; compile()
+/// resolves it (TargetDescription shows the result) and fails on an unknown
+/// name, feature or cache field.
+struct TargetOptions {
+  /// `host`, or an LLVM x86 CPU name (`x86-64-v3`, `znver4`,
+  /// `skylake-avx512`, ...) whose features and typical caches the passes
+  /// and LLVM plan for (`--target`). Code for a target this host cannot
+  /// execute can be printed or written to an object file, not run.
+  std::string cpu = "host";
+  /// Features switched on or off (`--mattr`, as llc's -mattr):
+  /// `+avx512f,-fma`.
+  std::string features{};
+  /// Cache sizes the passes plan for instead of the target's (`--cache`):
+  /// `l1=48K,l2=2M,llc=32M,line=64,l1-ways=12,l2-ways=16`.
+  std::string caches{};
+};
+
+/// How a module is compiled: one struct for the C++ API (EngineOptions is
+/// one), the command line's flags and each benchmark variant, checked when a
+/// compile starts.
+struct CompileOptions {
   /// LLVM optimization level 0..3.
   unsigned optLevel = 3;
   /// Check every memref access against its descriptor's sizes at run time.
@@ -430,13 +450,6 @@ struct EngineOptions {
   /// (frontend/transform/AliasGuard.h): one buffer passed twice still
   /// computes what the program says.
   bool assumeDistinctArgs = false;
-  /// For users who suspect the optimizer: before every call, the function
-  /// also runs compiled with this pipeline and with `none` on copies of the
-  /// arguments (as affjit::benchmark checks variants); when the results
-  /// differ, the call fails with the first differing element and the
-  /// first pass after which it differs, and the arguments stay unchanged.
-  /// Each call compiles the function twice more: for debugging, not speed.
-  bool crossCheck = false;
   /// Threads parallel loops (affine.parallel and the loops the
   /// `parallelize` pass proves parallel) run on: 0 for AFFJIT_NUM_THREADS
   /// if set, else every core this process may use. With 1, `default` does
@@ -458,26 +471,27 @@ struct EngineOptions {
   /// the host's geometry (Engine::measuredTraffic). Many times slower: for
   /// reports, not timing. Parallel loops run sequentially (threads = 1).
   bool measureTraffic = false;
+  /// The machine the code is for (`--target`, `--mattr`, `--cache`).
+  TargetOptions target{};
+};
+
+/// The engine's options: how it compiles, and how it runs and reports.
+struct EngineOptions : CompileOptions {
+  /// For users who suspect the optimizer: before every call, the function
+  /// also runs compiled with this pipeline and with `none` on copies of the
+  /// arguments (as affjit::benchmark checks variants); when the results
+  /// differ, the call fails with the first differing element and the
+  /// first pass after which it differs, and the arguments stay unchanged.
+  /// Each call compiles the function twice more: for debugging, not speed.
+  bool crossCheck = false;
   /// Time each phase of compile() (`--time-passes`): parse, verify, each
   /// pass, lowering, each LLVM pass, code generation, linking; see
   /// Engine::compileTimes().
   bool timePasses = false;
-  /// The machine the code is for (`--target`): `host`, or an LLVM x86 CPU
-  /// name (`x86-64-v3`, `znver4`, `skylake-avx512`, ...) whose features
-  /// and typical caches the passes and LLVM plan for. compile() fails on
-  /// an unknown name and on a target this host cannot execute.
-  std::string target = "host";
-  /// Features switched on or off for the target (`--mattr`, as llc's
-  /// -mattr): `+avx512f,-fma`.
-  std::string targetFeatures{};
-  /// Cache sizes the passes plan for instead of the target's (`--cache`):
-  /// `l1=48K,l2=2M,llc=32M,line=64,l1-ways=12,l2-ways=16`.
-  std::string targetCaches{};
 };
 
 /// The machine code is compiled for, as the passes plan for it
-/// (`affjit --print-target`): EngineOptions::target, targetFeatures and
-/// targetCaches resolved.
+/// (`affjit --print-target`): CompileOptions::target resolved.
 struct TargetDescription {
   /// LLVM's name of the CPU.
   std::string cpu;
@@ -573,7 +587,7 @@ public:
   /// The target `options` name (whether or not this host can run its
   /// code); an error for an unknown name, feature or cache size.
   static Expected<TargetDescription>
-  describeTarget(const EngineOptions &options);
+  describeTarget(const TargetOptions &options);
   /// With EngineOptions::timePasses: where the last compile()'s time went
   /// (empty phases before the first compile, or without timePasses).
   CompileTimes compileTimes() const;

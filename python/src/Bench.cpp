@@ -121,17 +121,17 @@ BenchmarkOptions benchOptions(const py::dict &o) {
   auto range = o["float_range"].cast<std::pair<double, double>>();
   options.inputs.floatMin = range.first;
   options.inputs.floatMax = range.second;
-  options.optLevel = o["opt_level"].cast<unsigned>();
-  options.checked = o["checked"].cast<bool>();
-  options.fastMath = o["fast_math"].cast<bool>();
+  options.compile.optLevel = o["opt_level"].cast<unsigned>();
+  options.compile.checked = o["checked"].cast<bool>();
+  options.compile.fastMath = o["fast_math"].cast<bool>();
   options.maxUlps = o["max_ulps"].cast<uint64_t>();
-  options.threads = o["threads"].cast<unsigned>();
+  options.compile.threads = o["threads"].cast<unsigned>();
   options.minTime = o["min_time"].cast<double>();
   options.repetitions = o["repetitions"].cast<int64_t>();
   options.warmup = o["warmup"].cast<int64_t>();
   options.cold = o["cold"].cast<bool>();
   options.pinThread = o["pin"].cast<bool>();
-  options.target = o["target"].cast<std::string>();
+  options.compile.target.cpu = o["target"].cast<std::string>();
   options.bufferName = o["name"].cast<std::string>();
   // Runtime errors (checked code) come back as errors, not an exit.
   options.runGuarded = runGuarded;
@@ -156,11 +156,8 @@ py::tuple benchmarkFunction(const std::string &text,
 
 py::dict targetModel(const std::string &cpu, const std::string &mattr,
                      const std::string &caches) {
-  EngineOptions options;
-  options.target = cpu;
-  options.targetFeatures = mattr;
-  options.targetCaches = caches;
-  Expected<TargetDescription> target = Engine::describeTarget(options);
+  Expected<TargetDescription> target =
+      Engine::describeTarget(TargetOptions{cpu, mattr, caches});
   if (!target)
     throw py::value_error(target.error().message());
   py::dict d;

@@ -41,7 +41,7 @@ PyEngine makeEngine(const std::string &pipeline, bool fastMath,
                     unsigned threads, bool checked, unsigned optLevel,
                     const std::string &optReport, const std::string &target) {
   EngineOptions options;
-  options.target = target;
+  options.target.cpu = target;
   options.pipeline = pipeline;
   options.fastMath = fastMath;
   options.threads = threads;

@@ -3,6 +3,7 @@
 // `#mapN` aliases of one module), and the texts must be identical. Also:
 // evaluation against direct integer arithmetic, SSA-id forms, and errors.
 #include "frontend/parse/AffineParser.h"
+#include "frontend/print/Printer.h"
 #include "support/Subprocess.h"
 
 #include <gtest/gtest.h>

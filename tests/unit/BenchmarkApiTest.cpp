@@ -375,8 +375,8 @@ TEST(BenchmarkApi, FastMathDotProductPassesTheDefaultTolerance) {
 }
 )";
   affjit::BenchmarkOptions options = quickOptions({"none", "default"});
-  options.fastMath = true;
-  options.threads = 1;
+  options.compile.fastMath = true;
+  options.compile.threads = 1;
   auto r = affjit::benchmark(dot, "dot", options);
   ASSERT_TRUE(r) << r.error().message();
   EXPECT_TRUE(r->agree()) << r->variants[1].mismatch->message("default",

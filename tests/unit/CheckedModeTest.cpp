@@ -152,7 +152,7 @@ TEST(CheckedMode, AnEnabledLaneOfAMaskedTransferIsChecked) {
 
 TEST(CheckedModeDeathTest, TheApiOptionStopsAKernelReadingPastABuffer) {
   auto body = [] {
-    affjit::Engine engine(affjit::EngineOptions{3, /*checked=*/true});
+    affjit::Engine engine(affjit::EngineOptions{{3, /*checked=*/true}});
     affjit::Error err = engine.compile(R"(
 func.func @first(%x: memref<?xf32>, %n: index) -> f32 {
   %z = arith.constant 0.0 : f32

@@ -42,7 +42,7 @@ long residentKb() {
 
 /// Compiles `kernel(k)` in a fresh engine and checks one call's result.
 void compileAndRun(int k, unsigned optLevel) {
-  affjit::Engine engine(affjit::EngineOptions{optLevel});
+  affjit::Engine engine(affjit::EngineOptions{{optLevel}});
   affjit::Error err = engine.compile(kernel(k));
   ASSERT_FALSE(err) << err.message();
   affjit::MemRef<float, 1> x({16});

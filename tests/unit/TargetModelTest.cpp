@@ -186,7 +186,7 @@ std::string assemblyFor(std::string_view target) {
   CompileOptions options;
   options.pipeline = "default";
   options.assumeDistinctArgs = true;
-  options.target = std::string(target);
+  options.target.cpu = std::string(target);
   Expected<CompilePipeline> pipeline = CompilePipeline::create(options);
   EXPECT_TRUE(pipeline) << pipeline.error().message();
   SourceBuffer source{std::make_shared<const std::string>("scale.mlir"),
@@ -234,7 +234,7 @@ TEST(TargetModel, CodeTheHostCannotRunIsRefusedBeforeItRuns) {
   if (!cpu)
     GTEST_SKIP() << "this host runs every candidate target";
   EngineOptions options;
-  options.target = *cpu;
+  options.target.cpu = *cpu;
   Engine engine(options);
   Error err = engine.compile(kScale, "scale.mlir");
   ASSERT_TRUE(err);
@@ -251,7 +251,7 @@ TEST(TargetModel, CodeForAnOlderTargetRunsAndComputesTheSame) {
     x[i] = 0.5f * (float)i - 3.0f;
   for (const char *target : {"host", "x86-64-v2", "x86-64"}) {
     EngineOptions options;
-    options.target = target;
+    options.target.cpu = target;
     Engine engine(options);
     ASSERT_FALSE(engine.compile(kScale, "scale.mlir")) << target;
     Expected<Function> scale = engine.lookup("scale");

@@ -45,10 +45,10 @@ void printDelinearizeIndex(Printer &p, Operation &op) {
 void printMapApplication(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  AffineMap map = mapOf(op, "map");
+  AffineMap map = mapOf(op, attrname::affine::Map);
   p.printAffineMap(map);
   printDimAndSymbolList(p, op.getOperands(), map.getNumDims());
-  p.printOptionalAttrDict(op.getAttrs(), {"map"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::affine::Map});
 }
 
 /// `%m[%i + 1, symbol(%n)]` for the memref at operand `memrefIdx`.
@@ -63,8 +63,9 @@ void printAccess(Printer &p, Operation &op, unsigned memrefIdx,
 void printLoadLike(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  printAccess(p, op, 0, op.getNumOperands() - 1, mapOf(op, "map"));
-  p.printOptionalAttrDict(op.getAttrs(), {"map"});
+  printAccess(p, op, 0, op.getNumOperands() - 1,
+              mapOf(op, attrname::affine::Map));
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::affine::Map});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
   if (op.isa("affine.vector_load")) {
@@ -78,8 +79,9 @@ void printStoreLike(Printer &p, Operation &op) {
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
   p.os() << ", ";
-  printAccess(p, op, 1, op.getNumOperands() - 2, mapOf(op, "map"));
-  p.printOptionalAttrDict(op.getAttrs(), {"map"});
+  printAccess(p, op, 1, op.getNumOperands() - 2,
+              mapOf(op, attrname::affine::Map));
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::affine::Map});
   p.os() << " : ";
   p.printType(op.getOperand(1)->getType());
   if (op.isa("affine.vector_store")) {
@@ -137,14 +139,16 @@ void printFor(Printer &p, Operation &op) {
   }
   p.os() << ' ';
   p.printRegion(op.getRegion(0), false, op.getNumResults() != 0);
-  p.printOptionalAttrDict(op.getAttrs(), {"lowerBoundMap", "upperBoundMap",
-                                          "step", "operandSegmentSizes"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::affine::LowerBoundMap,
+                                          attrname::affine::UpperBoundMap,
+                                          attrname::affine::Step,
+                                          attrname::OperandSegmentSizes});
 }
 
 void printIf(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  IntegerSet set = op.getAttr("condition").getIntegerSet();
+  IntegerSet set = AffineIfOp(&op).getCondition();
   p.os() << "affine_set<";
   set.print(p.os());
   p.os() << '>';
@@ -161,7 +165,7 @@ void printIf(Printer &p, Operation &op) {
     p.os() << " else ";
     p.printRegion(op.getRegion(1), false, printYields);
   }
-  p.printOptionalAttrDict(op.getAttrs(), {"condition"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::affine::Condition});
 }
 
 /// `(e0, max(e1, e2))`: each group of a parallel bound map.
@@ -187,29 +191,29 @@ void printBoundGroups(Printer &p, const AffineMap &map,
   p.os() << ')';
 }
 
-void printParallelStepsAndReductions(Printer &p, Operation &op) {
-  const std::vector<Attribute> &steps = op.getAttr("steps").getArray();
+void printParallelStepsAndReductions(Printer &p, AffineParallelOp op) {
+  std::vector<int64_t> steps = op.getSteps();
   bool allOne = true;
-  for (const Attribute &s : steps)
-    allOne &= s.getInt() == 1;
+  for (int64_t s : steps)
+    allOne &= s == 1;
   if (!allOne) {
     p.os() << " step (";
     for (size_t i = 0; i < steps.size(); ++i)
-      p.os() << (i ? ", " : "") << steps[i].getInt();
+      p.os() << (i ? ", " : "") << steps[i];
     p.os() << ')';
   }
-  if (op.getNumResults() == 0)
+  if (op->getNumResults() == 0)
     return;
   p.os() << " reduce (";
-  const std::vector<Attribute> &kinds = op.getAttr("reductions").getArray();
+  std::vector<int64_t> kinds = op.getReductions();
   for (size_t i = 0; i < kinds.size(); ++i) {
-    int64_t k = kinds[i].getInt();
+    int64_t k = kinds[i];
     p.os() << (i ? ", " : "") << '"'
            << (k >= 0 && k < kNumAtomicRMWKinds ? kAtomicRMWKinds[k] : "?")
            << '"';
   }
   p.os() << ") -> (";
-  p.printTypes(op.getResultTypes());
+  p.printTypes(op->getResultTypes());
   p.os() << ')';
 }
 
@@ -220,32 +224,39 @@ void printParallel(Printer &p, Operation &op) {
   p.os() << " (";
   p.printOperands(body.getArguments());
   p.os() << ") = ";
-  AffineMap lb = mapOf(op, "lowerBoundsMap"), ub = mapOf(op, "upperBoundsMap");
+  AffineParallelOp parallel(&op);
+  AffineMap lb = parallel.getLowerBoundsMap(),
+            ub = parallel.getUpperBoundsMap();
   unsigned nLb = lb.getNumInputs();
   printBoundGroups(p, lb,
-                   op.getAttr("lowerBoundsGroups").getIntsExpanded(numIvs),
+                   parallel.getLowerBoundsGroupsAttr().getIntsExpanded(numIvs),
                    op.getOperands(0, nLb), "max");
   p.os() << " to ";
   printBoundGroups(p, ub,
-                   op.getAttr("upperBoundsGroups").getIntsExpanded(numIvs),
+                   parallel.getUpperBoundsGroupsAttr().getIntsExpanded(numIvs),
                    op.getOperands(nLb, ub.getNumInputs()), "min");
-  printParallelStepsAndReductions(p, op);
+  printParallelStepsAndReductions(p, parallel);
   p.os() << ' ';
   p.printRegion(op.getRegion(0), false, op.getNumResults() != 0);
-  p.printOptionalAttrDict(op.getAttrs(), {"lowerBoundsMap", "lowerBoundsGroups",
-                                          "upperBoundsMap", "upperBoundsGroups",
-                                          "steps", "reductions"});
+  p.printOptionalAttrDict(
+      op.getAttrs(),
+      {attrname::affine::LowerBoundsMap, attrname::affine::LowerBoundsGroups,
+       attrname::affine::UpperBoundsMap, attrname::affine::UpperBoundsGroups,
+       attrname::affine::Steps, attrname::affine::Reductions});
 }
 
 void printPrefetch(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  printAccess(p, op, 0, op.getNumOperands() - 1, mapOf(op, "map"));
-  p.os() << ", " << (op.getAttr("isWrite").getBool() ? "write" : "read")
-         << ", locality<" << op.getAttr("localityHint").getInt() << ">, "
-         << (op.getAttr("isDataCache").getBool() ? "data" : "instr");
+  AffinePrefetchOp prefetch(&op);
+  printAccess(p, op, 0, op.getNumOperands() - 1, prefetch.getMap());
+  p.os() << ", " << (prefetch.getIsWrite() ? "write" : "read") << ", locality<"
+         << prefetch.getLocalityHint() << ">, "
+         << (prefetch.getIsDataCache() ? "data" : "instr");
   p.printOptionalAttrDict(op.getAttrs(),
-                          {"map", "isWrite", "localityHint", "isDataCache"});
+                          {attrname::affine::Map, attrname::affine::IsWrite,
+                           attrname::affine::LocalityHint,
+                           attrname::affine::IsDataCache});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
 }
@@ -255,8 +266,9 @@ void printPrefetch(Printer &p, Operation &op) {
 void printDmaStart(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  AffineMap srcMap = mapOf(op, "src_map"), dstMap = mapOf(op, "dst_map"),
-            tagMap = mapOf(op, "tag_map");
+  AffineMap srcMap = mapOf(op, attrname::affine::SrcMap),
+            dstMap = mapOf(op, attrname::affine::DstMap),
+            tagMap = mapOf(op, attrname::affine::TagMap);
   unsigned src = 0, dst = src + 1 + srcMap.getNumInputs();
   unsigned tag = dst + 1 + dstMap.getNumInputs();
   unsigned rest = tag + 1 + tagMap.getNumInputs();
@@ -267,7 +279,9 @@ void printDmaStart(Printer &p, Operation &op) {
   printAccess(p, op, tag, tagMap.getNumInputs(), tagMap);
   p.os() << ", ";
   p.printOperands(op.getOperands(rest, op.getNumOperands() - rest));
-  p.printOptionalAttrDict(op.getAttrs(), {"src_map", "dst_map", "tag_map"});
+  p.printOptionalAttrDict(op.getAttrs(),
+                          {attrname::affine::SrcMap, attrname::affine::DstMap,
+                           attrname::affine::TagMap});
   p.os() << " : ";
   p.printTypes({op.getOperand(src)->getType(), op.getOperand(dst)->getType(),
                 op.getOperand(tag)->getType()});
@@ -276,11 +290,11 @@ void printDmaStart(Printer &p, Operation &op) {
 void printDmaWait(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  AffineMap tagMap = mapOf(op, "tag_map");
+  AffineMap tagMap = mapOf(op, attrname::affine::TagMap);
   printAccess(p, op, 0, tagMap.getNumInputs(), tagMap);
   p.os() << ", ";
   p.printOperand(op.getOperand(op.getNumOperands() - 1));
-  p.printOptionalAttrDict(op.getAttrs(), {"tag_map"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::affine::TagMap});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
 }

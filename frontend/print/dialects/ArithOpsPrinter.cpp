@@ -1,17 +1,19 @@
 // Custom-syntax printers of the arith and math dialects, driven by the op
 // table in ArithOpTable.h (the inverse of ArithOpsParser.cpp).
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/print/OpPrinters.h"
 
 namespace affjit {
 
 namespace {
 
-const std::vector<std::string> kFlagAttrs = {"fastmath", "overflowFlags"};
+const std::vector<std::string> kFlagAttrs = {attrname::arith::FastMath,
+                                             attrname::arith::OverflowFlags};
 
 /// ` fastmath<fast>` unless the flags are the default `none`.
 void printFlags(Printer &p, Operation &op) {
-  for (const char *name : {"fastmath", "overflowFlags"}) {
+  for (const std::string &name : kFlagAttrs) {
     Attribute a = op.getAttr(name);
     if (!a || !a.isa(AttrKind::Opaque))
       continue;
@@ -34,7 +36,8 @@ void printUniform(Printer &p, Operation &op) {
 
 void printCmp(Printer &p, Operation &op, bool isInt) {
   p.printOpName(op);
-  int64_t pred = op.getAttr("predicate").getInt();
+  int64_t pred =
+      isInt ? CmpIOp(&op).getPredicate() : CmpFOp(&op).getPredicate();
   int64_t count = isInt ? 10 : 16;
   p.os() << ' ';
   if (pred >= 0 && pred < count)
@@ -45,7 +48,7 @@ void printCmp(Printer &p, Operation &op, bool isInt) {
   p.printOperands(op.getOperands());
   printFlags(p, op);
   std::vector<std::string> elided = kFlagAttrs;
-  elided.push_back("predicate");
+  elided.push_back(attrname::arith::Predicate);
   p.printOptionalAttrDict(op.getAttrs(), elided);
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
@@ -67,9 +70,9 @@ void printSelect(Printer &p, Operation &op) {
 
 void printConstant(Printer &p, Operation &op) {
   p.printOpName(op);
-  p.printOptionalAttrDict(op.getAttrs(), {"value"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::arith::Value});
   p.os() << ' ';
-  p.printAttribute(op.getAttr("value"));
+  p.printAttribute(ConstantOp(&op).getValue());
 }
 
 void printExtended(Printer &p, Operation &op) {

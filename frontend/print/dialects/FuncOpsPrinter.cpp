@@ -1,23 +1,24 @@
 // Custom-syntax printers of the func dialect: func.func with its signature
 // (named arguments for definitions, bare types for declarations, argument
 // and result attributes), func.call and func.return.
+#include "frontend/ir/FuncOps.h"
 #include "frontend/print/OpPrinters.h"
 
 namespace affjit {
 
 namespace {
 
-/// The attribute dictionary of signature entry `i`, if any.
-Attribute entryAttrDict(Operation &op, const char *name, size_t i) {
-  Attribute all = op.getAttr(name);
+/// The attribute dictionary of signature entry `i` in `all` (arg_attrs or
+/// res_attrs), if any.
+Attribute entryAttrDict(Attribute all, size_t i) {
   if (!all || i >= all.getArray().size())
     return Attribute();
   Attribute d = all.getArray()[i];
   return d.getDictionary().empty() ? Attribute() : d;
 }
 
-void printSignature(Printer &p, Operation &op, bool isDefinition) {
-  Type fnType = op.getAttr("function_type").getType();
+void printSignature(Printer &p, FuncOp op, bool isDefinition) {
+  Type fnType = op.getFunctionType();
   const std::vector<Type> &inputs = fnType.getInputs();
   std::ostream &os = p.os();
   os << '(';
@@ -25,11 +26,11 @@ void printSignature(Printer &p, Operation &op, bool isDefinition) {
     if (i)
       os << ", ";
     if (isDefinition) {
-      p.printBlockArgName(op.getRegion(0).front().getArgument((unsigned)i));
+      p.printBlockArgName(op.getBody()->getArgument((unsigned)i));
       os << ": ";
     }
     p.printType(inputs[i]);
-    if (Attribute d = entryAttrDict(op, "arg_attrs", i))
+    if (Attribute d = entryAttrDict(op.getArgAttrsAttr(), i))
       os << ' ' << d;
   }
   os << ')';
@@ -37,7 +38,7 @@ void printSignature(Printer &p, Operation &op, bool isDefinition) {
   if (results.empty())
     return;
   os << " -> ";
-  bool anyResultAttrs = (bool)op.getAttr("res_attrs");
+  bool anyResultAttrs = (bool)op.getResAttrsAttr();
   if (results.size() == 1 && !anyResultAttrs && !results[0].isFunction()) {
     p.printType(results[0]);
     return;
@@ -47,23 +48,25 @@ void printSignature(Printer &p, Operation &op, bool isDefinition) {
     if (i)
       os << ", ";
     p.printType(results[i]);
-    if (Attribute d = entryAttrDict(op, "res_attrs", i))
+    if (Attribute d = entryAttrDict(op.getResAttrsAttr(), i))
       os << ' ' << d;
   }
   os << ')';
 }
 
 void printFuncOp(Printer &p, Operation &op) {
+  FuncOp func(&op);
   p.printOpName(op);
-  if (Attribute vis = op.getAttr("sym_visibility"))
+  if (Attribute vis = func.getSymVisibilityAttr())
     p.os() << ' ' << vis.getString();
   p.os() << ' ';
-  printSymbolName(p.os(), op.getAttr("sym_name").getString());
-  bool isDefinition = !op.getRegion(0).empty();
-  printSignature(p, op, isDefinition);
+  printSymbolName(p.os(), func.getName());
+  bool isDefinition = !func.isDeclaration();
+  printSignature(p, func, isDefinition);
   p.printOptionalAttrDictWithKeyword(
-      op.getAttrs(), {"sym_name", "function_type", "sym_visibility",
-                      "arg_attrs", "res_attrs"});
+      op.getAttrs(),
+      {attrname::SymName, attrname::func::FunctionType, attrname::SymVisibility,
+       attrname::func::ArgAttrs, attrname::func::ResAttrs});
   if (isDefinition) {
     p.os() << ' ';
     p.printRegion(op.getRegion(0));
@@ -73,11 +76,11 @@ void printFuncOp(Printer &p, Operation &op) {
 void printCallOp(Printer &p, Operation &op) {
   p.printOpName(op);
   p.os() << ' ';
-  printSymbolName(p.os(), op.getAttr("callee").getString());
+  printSymbolName(p.os(), CallOp(&op).getCallee());
   p.os() << '(';
   p.printOperands(op.getOperands());
   p.os() << ')';
-  p.printOptionalAttrDict(op.getAttrs(), {"callee"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::func::Callee});
   p.os() << " : ";
   p.printType(Type::function(op.getOperandTypes(), op.getResultTypes()));
 }

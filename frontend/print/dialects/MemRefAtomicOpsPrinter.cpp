@@ -3,6 +3,7 @@
 // attribute dictionary), generic_atomic_rmw's body with its `^bb0(...)`
 // header, which MLIR's parser requires.
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/print/OpPrinters.h"
 
 namespace affjit {
@@ -19,7 +20,7 @@ void printSubscripted(Printer &p, Operation &op, unsigned at) {
 
 /// `memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f32`
 void printAtomicRMW(Printer &p, Operation &op) {
-  Attribute kind = op.getAttr("kind");
+  Attribute kind = AtomicRMWOp(&op).getKindAttr();
   if (!kind || !kind.isa(AttrKind::Integer) || kind.getInt() < 0 ||
       kind.getInt() >= kNumAtomicRMWKinds || op.getNumOperands() < 2 ||
       op.getNumResults() != 1)

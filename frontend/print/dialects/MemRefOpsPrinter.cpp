@@ -2,6 +2,7 @@
 // mlir-opt 19 prints for each op: attributes shown in the custom syntax
 // (segment sizes, static offsets/sizes/strides, reassociation, ...) are
 // elided from the trailing attribute dictionary.
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/print/OpPrinters.h"
 
 #include <string>
@@ -41,8 +42,8 @@ void printDynamicIndexList(Printer &p, const std::vector<int64_t> &statics,
   p.os() << ']';
 }
 
-std::vector<int64_t> intsOf(Operation &op, const char *name) {
-  Attribute a = op.getAttr(name);
+/// The integers of a dense array attribute; none if absent or another kind.
+std::vector<int64_t> intsOf(Attribute a) {
   return a && a.isa(AttrKind::DenseArray) ? a.getInts()
                                           : std::vector<int64_t>();
 }
@@ -60,17 +61,16 @@ void printSourceAndResultTypes(Printer &p, Operation &op, const char *keyword) {
   p.printType(op.getResult(0)->getType());
 }
 
-/// Default-valued attributes at their default are not printed.
-Names elideFalse(Operation &op, const char *name) {
-  Attribute a = op.getAttr(name);
+/// Default-valued attributes at their default are not printed: `a` is the
+/// attribute named `name`.
+Names elideFalse(Attribute a, const char *name) {
   if (a && a.isa(AttrKind::Bool) && !a.getBool())
     return {name};
   return {};
 }
 
 /// `[[0, 1], [2]]` (integers without their i64 type).
-void printReassociation(Printer &p, Operation &op) {
-  Attribute a = op.getAttr("reassociation");
+void printReassociation(Printer &p, Attribute a) {
   p.os() << '[';
   if (a && a.isa(AttrKind::Array)) {
     const auto &groups = a.getArray();
@@ -90,8 +90,10 @@ void printReassociation(Printer &p, Operation &op) {
 //===-- allocation
 //----------------------------------------------------------===//
 
-void printAllocLike(Printer &p, Operation &op) {
-  std::vector<int64_t> seg = intsOf(op, "operandSegmentSizes");
+/// memref.alloc and memref.alloca (`AllocOp` or `AllocaOp`).
+template <typename AllocLikeOp> void printAllocLike(Printer &p, Operation &op) {
+  std::vector<int64_t> seg =
+      intsOf(AllocLikeOp(&op).getOperandSegmentSizesAttr());
   unsigned numSizes = seg.size() == 2 ? (unsigned)seg[0] : op.getNumOperands();
   p.os() << op.getName() << '(';
   p.printOperands(op.getOperands(0, numSizes));
@@ -101,7 +103,7 @@ void printAllocLike(Printer &p, Operation &op) {
     p.printOperands(op.getOperands(numSizes, op.getNumOperands() - numSizes));
     p.os() << ']';
   }
-  p.printOptionalAttrDict(op.getAttrs(), {"operandSegmentSizes"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::OperandSegmentSizes});
   printColonType(p, op.getResult(0)->getType());
 }
 
@@ -134,7 +136,9 @@ void printUnaryMemRef(Printer &p, Operation &op) {
 void printLoad(Printer &p, Operation &op) {
   p.os() << "memref.load ";
   printSubscripted(p, op, 0, op.getNumOperands() - 1);
-  p.printOptionalAttrDict(op.getAttrs(), elideFalse(op, "nontemporal"));
+  p.printOptionalAttrDict(op.getAttrs(),
+                          elideFalse(MemRefLoadOp(&op).getNontemporalAttr(),
+                                     attrname::memref::Nontemporal));
   printColonType(p, op.getOperand(0)->getType());
 }
 
@@ -143,7 +147,9 @@ void printStore(Printer &p, Operation &op) {
   p.printOperand(op.getOperand(0));
   p.os() << ", ";
   printSubscripted(p, op, 1, op.getNumOperands() - 2);
-  p.printOptionalAttrDict(op.getAttrs(), elideFalse(op, "nontemporal"));
+  p.printOptionalAttrDict(op.getAttrs(),
+                          elideFalse(MemRefStoreOp(&op).getNontemporalAttr(),
+                                     attrname::memref::Nontemporal));
   printColonType(p, op.getOperand(1)->getType());
 }
 
@@ -159,22 +165,24 @@ void printDim(Printer &p, Operation &op) {
 void printPrefetch(Printer &p, Operation &op) {
   p.os() << "memref.prefetch ";
   printSubscripted(p, op, 0, op.getNumOperands() - 1);
-  Attribute w = op.getAttr("isWrite"), d = op.getAttr("isDataCache"),
-            l = op.getAttr("localityHint");
+  PrefetchOp prefetch(&op);
+  Attribute w = prefetch.getIsWriteAttr(), d = prefetch.getIsDataCacheAttr(),
+            l = prefetch.getLocalityHintAttr();
   p.os() << ", " << (w && w.getBool() ? "write" : "read") << ", locality<"
          << (l ? l.getInt() : 0) << ">, "
          << (d && d.getBool() ? "data" : "instr");
-  p.printOptionalAttrDict(op.getAttrs(),
-                          {"localityHint", "isWrite", "isDataCache"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::LocalityHint,
+                                          attrname::memref::IsWrite,
+                                          attrname::memref::IsDataCache});
   printColonType(p, op.getOperand(0)->getType());
 }
 
 void printAssumeAlignment(Printer &p, Operation &op) {
   p.os() << "memref.assume_alignment ";
   p.printOperand(op.getOperand(0));
-  Attribute a = op.getAttr("alignment");
+  Attribute a = AssumeAlignmentOp(&op).getAlignmentAttr();
   p.os() << ", " << (a ? a.getInt() : 0);
-  p.printOptionalAttrDict(op.getAttrs(), {"alignment"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::Alignment});
   printColonType(p, op.getOperand(0)->getType());
 }
 
@@ -211,7 +219,8 @@ void printCopy(Printer &p, Operation &op) {
 }
 
 const std::vector<std::string> kOffsetSizeStrideAttrs = {
-    "operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"};
+    attrname::OperandSegmentSizes, attrname::memref::StaticOffsets,
+    attrname::memref::StaticSizes, attrname::memref::StaticStrides};
 
 /// `%m[offsets] [sizes] [strides]` as subview prints them.
 void printSubView(Printer &p, Operation &op) {
@@ -219,11 +228,14 @@ void printSubView(Printer &p, Operation &op) {
   p.printOperand(op.getOperand(0));
   std::vector<Value *> dyn = op.getOperands(1, op.getNumOperands() - 1);
   size_t next = 0;
-  const char *names[] = {"static_offsets", "static_sizes", "static_strides"};
+  SubViewOp subview(&op);
+  const Attribute lists[] = {subview.getStaticOffsetsAttr(),
+                             subview.getStaticSizesAttr(),
+                             subview.getStaticStridesAttr()};
   for (int k = 0; k < 3; ++k) {
     if (k)
       p.os() << ' ';
-    printDynamicIndexList(p, intsOf(op, names[k]), dyn, next);
+    printDynamicIndexList(p, intsOf(lists[k]), dyn, next);
   }
   p.printOptionalAttrDict(op.getAttrs(), kOffsetSizeStrideAttrs);
   printSourceAndResultTypes(p, op, "to");
@@ -234,12 +246,15 @@ void printReinterpretCast(Printer &p, Operation &op) {
   p.printOperand(op.getOperand(0));
   std::vector<Value *> dyn = op.getOperands(1, op.getNumOperands() - 1);
   size_t next = 0;
+  ReinterpretCastOp reinterpret(&op);
   p.os() << " to offset: ";
-  printDynamicIndexList(p, intsOf(op, "static_offsets"), dyn, next);
+  printDynamicIndexList(p, intsOf(reinterpret.getStaticOffsetsAttr()), dyn,
+                        next);
   p.os() << ", sizes: ";
-  printDynamicIndexList(p, intsOf(op, "static_sizes"), dyn, next);
+  printDynamicIndexList(p, intsOf(reinterpret.getStaticSizesAttr()), dyn, next);
   p.os() << ", strides: ";
-  printDynamicIndexList(p, intsOf(op, "static_strides"), dyn, next);
+  printDynamicIndexList(p, intsOf(reinterpret.getStaticStridesAttr()), dyn,
+                        next);
   p.printOptionalAttrDict(op.getAttrs(), kOffsetSizeStrideAttrs);
   printSourceAndResultTypes(p, op, "to");
 }
@@ -258,8 +273,8 @@ void printCollapseShape(Printer &p, Operation &op) {
   p.os() << "memref.collapse_shape ";
   p.printOperand(op.getOperand(0));
   p.os() << ' ';
-  printReassociation(p, op);
-  p.printOptionalAttrDict(op.getAttrs(), {"reassociation"});
+  printReassociation(p, CollapseShapeOp(&op).getReassociationAttr());
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::Reassociation});
   printSourceAndResultTypes(p, op, "into");
 }
 
@@ -267,13 +282,14 @@ void printExpandShape(Printer &p, Operation &op) {
   p.os() << "memref.expand_shape ";
   p.printOperand(op.getOperand(0));
   p.os() << ' ';
-  printReassociation(p, op);
+  ExpandShapeOp expand(&op);
+  printReassociation(p, expand.getReassociationAttr());
   p.os() << " output_shape ";
   size_t next = 0;
-  printDynamicIndexList(p, intsOf(op, "static_output_shape"),
-                        op.getOperands(1, op.getNumOperands() - 1), next);
-  p.printOptionalAttrDict(op.getAttrs(),
-                          {"reassociation", "static_output_shape"});
+  printDynamicIndexList(p, intsOf(expand.getStaticOutputShapeAttr()),
+                        expand.getOutputShape(), next);
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::Reassociation,
+                                          attrname::memref::StaticOutputShape});
   printSourceAndResultTypes(p, op, "into");
 }
 
@@ -282,9 +298,9 @@ void printTranspose(Printer &p, Operation &op) {
   p.os() << "memref.transpose ";
   p.printOperand(op.getOperand(0));
   p.os() << ' ';
-  if (Attribute perm = op.getAttr("permutation"))
+  if (Attribute perm = MemRefTransposeOp(&op).getPermutationAttr())
     perm.getAffineMap().print(p.os());
-  p.printOptionalAttrDict(op.getAttrs(), {"permutation"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::Permutation});
   printSourceAndResultTypes(p, op, "to");
 }
 
@@ -319,36 +335,39 @@ std::string withoutType(Attribute a) {
 }
 
 void printGlobal(Printer &p, Operation &op) {
+  GlobalOp global(&op);
   p.os() << "memref.global ";
-  if (Attribute vis = op.getAttr("sym_visibility")) {
+  if (Attribute vis = global.getSymVisibilityAttr()) {
     printEscapedString(p.os(), vis.getString());
     p.os() << ' ';
   }
-  if (op.hasAttr("constant"))
+  if (global.getConstant())
     p.os() << "constant ";
-  Attribute name = op.getAttr("sym_name");
+  Attribute name = global.getSymNameAttr();
   printSymbolName(p.os(), name ? name.getString() : "");
   p.os() << " : ";
-  if (Attribute type = op.getAttr("type"))
+  if (Attribute type = global.getTypeAttr())
     p.printType(type.getType());
-  if (Attribute init = op.getAttr("initial_value")) {
+  if (Attribute init = global.getInitialValue()) {
     p.os() << " = ";
     if (init.isa(AttrKind::Unit))
       p.os() << "uninitialized";
     else
       p.os() << withoutType(init);
   }
-  p.printOptionalAttrDict(op.getAttrs(), {"sym_visibility", "constant",
-                                          "sym_name", "type", "initial_value"});
+  p.printOptionalAttrDict(op.getAttrs(),
+                          {attrname::SymVisibility, attrname::memref::Constant,
+                           attrname::SymName, attrname::memref::Type,
+                           attrname::memref::InitialValue});
 }
 
 /// `memref.get_global @name : T [attr-dict]`
 void printGetGlobal(Printer &p, Operation &op) {
   p.os() << "memref.get_global ";
-  if (Attribute name = op.getAttr("name"))
+  if (Attribute name = GetGlobalOp(&op).getNameAttr())
     printSymbolName(p.os(), name.getString());
   printColonType(p, op.getResult(0)->getType());
-  p.printOptionalAttrDict(op.getAttrs(), {"name"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::Name});
 }
 
 //===-- DMA
@@ -405,8 +424,8 @@ void printDescriptorFields(Printer &p, Operation &op) {
 } // namespace
 
 void registerMemRefOpPrinters(OpPrinterRegistry &r) {
-  r.add("memref.alloc", printAllocLike);
-  r.add("memref.alloca", printAllocLike);
+  r.add("memref.alloc", printAllocLike<AllocOp>);
+  r.add("memref.alloca", printAllocLike<AllocaOp>);
   r.add("memref.alloca_scope", printAllocaScope);
   r.add("memref.alloca_scope.return", printReturnLikeOp);
   r.add("memref.dealloc", printUnaryMemRef);

@@ -147,7 +147,7 @@ void printParallel(Printer &p, Operation &op) {
   printArrowTypes(p, op.getResultTypes());
   p.os() << ' ';
   p.printRegion(op.getRegion(0), false, /*printTerminator=*/true);
-  p.printOptionalAttrDict(op.getAttrs(), {"operandSegmentSizes"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::OperandSegmentSizes});
 }
 
 void printReduce(Printer &p, Operation &op) {
@@ -179,10 +179,11 @@ void printReduceReturn(Printer &p, Operation &op) {
 /// The cases follow on the lines of the closing braces (`} case 2 {`):
 /// MLIR starts each on a line of its own, which reads back the same.
 void printIndexSwitch(Printer &p, Operation &op) {
+  ScfIndexSwitchOp indexSwitch(&op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
-  p.printOptionalAttrDict(op.getAttrs(), {"cases"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::scf::Cases});
   // `-> t1, t2`: the declarative format's type list has no parentheses.
   if (op.getNumResults() != 0) {
     p.os() << " -> ";
@@ -190,7 +191,7 @@ void printIndexSwitch(Printer &p, Operation &op) {
   }
   // MLIR's parser adds no terminator to case regions: always print them.
   bool printYields = true;
-  std::vector<int64_t> cases = op.getAttr("cases").getInts();
+  std::vector<int64_t> cases = indexSwitch.getCases();
   for (size_t i = 0; i < cases.size(); ++i) {
     p.os() << " case " << cases[i] << ' ';
     p.printRegion(op.getRegion((unsigned)i + 1), false, printYields);

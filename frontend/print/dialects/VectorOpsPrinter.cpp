@@ -5,25 +5,22 @@
 // elided. An op whose attributes do not fit its custom syntax (possible
 // only for unverified IR) is printed in the generic form instead.
 #include "frontend/ir/VectorOpInfo.h"
+#include "frontend/ir/VectorOps.h"
 #include "frontend/print/OpPrinters.h"
 
 namespace affjit {
 
 namespace {
 
-/// Whether `op` has attribute `name` of `kind`.
-bool hasAttrOfKind(Operation &op, const char *name, AttrKind kind) {
-  Attribute a = op.getAttr(name);
-  return a && a.isa(kind);
-}
-
 /// The transfer ops' operand segments, checked against the operand count.
+/// (Attribute::isa is false for a missing attribute.)
 bool transferSegments(Operation &op, std::vector<int64_t> &seg) {
-  if (!hasAttrOfKind(op, "operandSegmentSizes", AttrKind::DenseArray) ||
-      !hasAttrOfKind(op, "permutation_map", AttrKind::AffineMap) ||
-      !hasAttrOfKind(op, "in_bounds", AttrKind::Array))
+  auto transfer = cast<VectorTransferOpInterface>(&op);
+  if (!transfer.getOperandSegmentSizesAttr().isa(AttrKind::DenseArray) ||
+      !transfer.getPermutationMapAttr().isa(AttrKind::AffineMap) ||
+      !transfer.getInBoundsAttr().isa(AttrKind::Array))
     return false;
-  seg = op.getAttr("operandSegmentSizes").getInts();
+  seg = transfer.segments();
   int64_t sum = 0;
   for (int64_t s : seg)
     sum += s;
@@ -33,17 +30,18 @@ bool transferSegments(Operation &op, std::vector<int64_t> &seg) {
 
 /// Transfer attributes without their defaults (MLIR's printTransferAttrs).
 std::vector<std::string> elidedTransferAttrs(Operation &op) {
-  std::vector<std::string> elided = {"operandSegmentSizes"};
+  auto transfer = cast<VectorTransferOpInterface>(&op);
+  std::vector<std::string> elided = {attrname::OperandSegmentSizes};
   // AffineMap::isMinorIdentity; the vector type does not matter.
-  AffineMap map = op.getAttr("permutation_map").getAffineMap();
+  AffineMap map = transfer.getPermutationMap();
   if (map.getNumDims() >= map.getNumResults() &&
       map == minorIdentityMap(map.getNumDims(), map.getNumResults()))
-    elided.push_back("permutation_map");
+    elided.push_back(attrname::vector::PermutationMap);
   bool anyTrue = false;
-  for (const Attribute &b : op.getAttr("in_bounds").getArray())
+  for (const Attribute &b : transfer.getInBoundsAttr().getArray())
     anyTrue |= b.isa(AttrKind::Bool) && b.getBool();
   if (!anyTrue)
-    elided.push_back("in_bounds");
+    elided.push_back(attrname::vector::InBounds);
   return elided;
 }
 
@@ -99,8 +97,9 @@ std::string opaqueBody(Attribute a) {
 
 /// `vector.reduction <add>, %v[, %acc] [fastmath<...>] : vector<..> into T`
 void printReduction(Printer &p, Operation &op) {
-  std::string kind = opaqueBody(op.getAttr("kind"));
-  Attribute fm = op.getAttr("fastmath");
+  auto reduction = cast<ReductionOp>(&op);
+  std::string kind = opaqueBody(reduction.getKindAttr());
+  Attribute fm = reduction.getFastmathAttr();
   if (kind.empty() || (fm && !fm.isa(AttrKind::Opaque)) ||
       op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
       op.getNumResults() != 1)
@@ -111,7 +110,8 @@ void printReduction(Printer &p, Operation &op) {
   std::string flags = opaqueBody(fm);
   if (!flags.empty() && flags != "none")
     p.os() << " fastmath<" << flags << '>';
-  p.printOptionalAttrDict(op.getAttrs(), {"kind", "fastmath"});
+  p.printOptionalAttrDict(op.getAttrs(),
+                          {attrname::vector::Kind, attrname::vector::FastMath});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
   p.os() << " into ";
@@ -138,23 +138,25 @@ void printUniform(Printer &p, Operation &op) {
   p.printType(op.getResult(0)->getType());
 }
 
-/// Whether static_position's `?` entries match the dynamic operands that
-/// follow the first `firstDynamic` operands.
-bool positionsFit(Operation &op, unsigned firstDynamic) {
-  if (!hasAttrOfKind(op, "static_position", AttrKind::DenseArray) ||
+/// Whether the `?` entries of `staticPosition` match the dynamic operands
+/// that follow the first `firstDynamic` operands.
+bool positionsFit(Operation &op, Attribute staticPosition,
+                  unsigned firstDynamic) {
+  if (!staticPosition.isa(AttrKind::DenseArray) ||
       op.getNumOperands() < firstDynamic || op.getNumResults() != 1)
     return false;
   unsigned dynamic = 0;
-  for (int64_t pos : op.getAttr("static_position").getInts())
+  for (int64_t pos : staticPosition.getInts())
     dynamic += pos == kDynamic;
   return firstDynamic + dynamic == op.getNumOperands();
 }
 
-/// `[0, %i]` from static_position and the dynamic position operands.
-void printPositions(Printer &p, Operation &op, unsigned firstDynamic) {
+/// `[0, %i]` from the static positions `pos` and the dynamic position
+/// operands.
+void printPositions(Printer &p, Operation &op, const std::vector<int64_t> &pos,
+                    unsigned firstDynamic) {
   p.os() << '[';
   unsigned dyn = firstDynamic;
-  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
   for (size_t i = 0; i < pos.size(); ++i) {
     if (i)
       p.os() << ", ";
@@ -168,13 +170,14 @@ void printPositions(Printer &p, Operation &op, unsigned firstDynamic) {
 
 /// `vector.extract %v[0, %i] : T from vector<...>`
 void printExtract(Printer &p, Operation &op) {
-  if (!positionsFit(op, 1))
+  auto extract = cast<VectorExtractOp>(&op);
+  if (!positionsFit(op, extract.getStaticPositionAttr(), 1))
     return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
-  printPositions(p, op, 1);
-  p.printOptionalAttrDict(op.getAttrs(), {"static_position"});
+  printPositions(p, op, extract.getStaticPosition(), 1);
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::vector::StaticPosition});
   p.os() << " : ";
   p.printType(op.getResult(0)->getType());
   p.os() << " from ";
@@ -183,7 +186,8 @@ void printExtract(Printer &p, Operation &op) {
 
 /// `vector.insert %s, %v [0, %i] : T into vector<...>`
 void printInsert(Printer &p, Operation &op) {
-  if (!positionsFit(op, 2))
+  auto insert = cast<VectorInsertOp>(&op);
+  if (!positionsFit(op, insert.getStaticPositionAttr(), 2))
     return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
@@ -191,8 +195,8 @@ void printInsert(Printer &p, Operation &op) {
   // MLIR 19's assembly format has a space before the positions here (but
   // not in vector.extract).
   p.os() << ' ';
-  printPositions(p, op, 2);
-  p.printOptionalAttrDict(op.getAttrs(), {"static_position"});
+  printPositions(p, op, insert.getStaticPosition(), 2);
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::vector::StaticPosition});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
   p.os() << " into ";
@@ -218,9 +222,10 @@ void printLoadStore(Printer &p, Operation &op) {
   p.os() << ']';
   // `nontemporal = false` is the attribute's default, which MLIR elides.
   std::vector<std::string> elided;
-  Attribute nt = op.getAttr("nontemporal");
+  Attribute nt = isStore ? cast<VectorStoreOp>(&op).getNontemporalAttr()
+                         : cast<VectorLoadOp>(&op).getNontemporalAttr();
   if (nt && nt.isa(AttrKind::Bool) && !nt.getBool())
-    elided.push_back("nontemporal");
+    elided.push_back(attrname::vector::Nontemporal);
   p.printOptionalAttrDict(op.getAttrs(), elided);
   p.os() << " : ";
   p.printType(op.getOperand(base)->getType());
@@ -237,8 +242,9 @@ bool nextOpHasResults(Operation &op) {
 
 /// `vector.print [%x : T] [str "text"] [punctuation <p>]`
 void printPrint(Printer &p, Operation &op) {
-  Attribute str = op.getAttr("stringLiteral");
-  Attribute punctAttr = op.getAttr("punctuation");
+  auto print = cast<VectorPrintOp>(&op);
+  Attribute str = print.getStringLiteralAttr();
+  Attribute punctAttr = print.getPunctuationAttr();
   std::string punct = punctAttr ? opaqueBody(punctAttr) : "newline";
   if (op.getNumOperands() > 1 || op.getNumResults() != 0 ||
       (str && !str.isa(AttrKind::String)) || punct.empty())
@@ -261,10 +267,12 @@ void printPrint(Printer &p, Operation &op) {
   bool bare = op.getNumOperands() == 0 && !str;
   bool extraAttrs = false;
   for (const NamedAttribute &a : op.getAttrs())
-    extraAttrs |= a.name != "punctuation" && a.name != "stringLiteral";
+    extraAttrs |= a.name != attrname::vector::Punctuation &&
+                  a.name != attrname::vector::StringLiteral;
   if (punct != "newline" || (bare && !extraAttrs && nextOpHasResults(op)))
     p.os() << " punctuation <" << punct << '>';
-  p.printOptionalAttrDict(op.getAttrs(), {"stringLiteral", "punctuation"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::vector::StringLiteral,
+                                          attrname::vector::Punctuation});
 }
 
 /// Whether `op` has `operands` operands and one result.
@@ -336,32 +344,34 @@ void printInsertElement(Printer &p, Operation &op) {
 
 /// `vector.shuffle %a, %b [0, 3] : vector<..>, vector<..>`
 void printShuffle(Printer &p, Operation &op) {
-  if (!hasShape(op, 2) || !hasAttrOfKind(op, "mask", AttrKind::Array))
+  Attribute mask = cast<VectorShuffleOp>(&op).getMaskAttr();
+  if (!hasShape(op, 2) || !mask.isa(AttrKind::Array))
     return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperands(op.getOperands());
   p.os() << ' ';
-  p.printAttribute(op.getAttr("mask"));
-  p.printOptionalAttrDict(op.getAttrs(), {"mask"});
+  p.printAttribute(mask);
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::vector::Mask});
   p.os() << " : ";
   p.printTypes({op.getOperand(0)->getType(), op.getOperand(1)->getType()});
 }
 
 /// `vector.transpose %v, [1, 0] : vector<..> to vector<..>`
 void printTranspose(Printer &p, Operation &op) {
+  auto transpose = cast<VectorTransposeOp>(&op);
   if (!hasShape(op, 1) ||
-      !hasAttrOfKind(op, "permutation", AttrKind::DenseArray))
+      !transpose.getPermutationAttr().isa(AttrKind::DenseArray))
     return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
   p.printOperand(op.getOperand(0));
   p.os() << ", [";
-  const std::vector<int64_t> &perm = op.getAttr("permutation").getInts();
+  std::vector<int64_t> perm = transpose.getPermutation();
   for (size_t i = 0; i < perm.size(); ++i)
     p.os() << (i ? ", " : "") << perm[i];
   p.os() << ']';
-  p.printOptionalAttrDict(op.getAttrs(), {"permutation"});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::vector::Permutation});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
   p.os() << " to ";
@@ -377,11 +387,11 @@ void printOuterProduct(Printer &p, Operation &op) {
   if (op.getNumOperands() < 2 || op.getNumOperands() > 3 ||
       op.getNumResults() != 1)
     return p.printGenericOp(op);
-  Attribute kind = op.getAttr("kind");
+  Attribute kind = cast<VectorOuterProductOp>(&op).getKindAttr();
   bool defaultKind = !kind || opaqueBody(kind) == "add";
   bool extra = false;
   for (const NamedAttribute &a : op.getAttrs())
-    extra |= a.name != "kind";
+    extra |= a.name != attrname::vector::Kind;
   // Without an accumulator MLIR would drop these; keep them generically.
   if (op.getNumOperands() == 2 && (!defaultKind || extra))
     return p.printGenericOp(op);
@@ -391,8 +401,8 @@ void printOuterProduct(Printer &p, Operation &op) {
   if (op.getNumOperands() == 3) {
     std::vector<NamedAttribute> attrs = op.getAttrs();
     if (!kind)
-      attrs.insert(attrs.begin(),
-                   {"kind", Attribute::opaque("#vector.kind<add>")});
+      attrs.insert(attrs.begin(), {attrname::vector::Kind,
+                                   Attribute::opaque("#vector.kind<add>")});
     p.printOptionalAttrDict(attrs);
   }
   p.os() << " : ";
@@ -401,12 +411,13 @@ void printOuterProduct(Printer &p, Operation &op) {
 
 /// `vector.constant_mask [2, 3] : vector<4x8xi1>`
 void printConstantMask(Printer &p, Operation &op) {
-  if (!hasShape(op, 0) || !hasAttrOfKind(op, "mask_dim_sizes", AttrKind::Array))
+  Attribute sizes = cast<VectorConstantMaskOp>(&op).getMaskDimSizesAttr();
+  if (!hasShape(op, 0) || !sizes.isa(AttrKind::Array))
     return p.printGenericOp(op);
   p.printOpName(op);
   p.os() << ' ';
-  p.printAttribute(op.getAttr("mask_dim_sizes"));
-  p.printOptionalAttrDict(op.getAttrs(), {"mask_dim_sizes"});
+  p.printAttribute(sizes);
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::vector::MaskDimSizes});
   p.os() << " : ";
   p.printType(op.getResult(0)->getType());
 }

@@ -2,6 +2,7 @@
 #include "frontend/transform/utils/LoweredDivMod.h"
 
 #include "frontend/analysis/AffineValueMap.h"
+#include "frontend/ir/FuncOps.h"
 
 #include <string_view>
 
@@ -22,11 +23,10 @@ bool isConstant(Value *v, int64_t value) {
 
 /// `cond` is `arith.cmpi PRED, lhs, 0`; returns lhs.
 Value *comparedWithZero(Value *cond, int64_t predicate) {
-  Operation *cmp = definedBy(cond, "arith.cmpi");
-  if (!cmp || cmp->getAttr("predicate").getInt() != predicate ||
-      !isConstant(cmp->getOperand(1), 0))
+  CmpIOp cmp = dyn_cast<CmpIOp>(cond->getDefiningOp());
+  if (!cmp || cmp.getPredicate() != predicate || !isConstant(cmp.getRhs(), 0))
     return nullptr;
-  return cmp->getOperand(0);
+  return cmp.getLhs();
 }
 
 /// `v` is `arith.divsi dividend, C` with C > 0; returns C.

@@ -28,17 +28,19 @@ MapSlot slotOf(const AffineMemRefOperand &operand, const char *mapAttr) {
 std::vector<MapSlot> mapSlots(Operation *op) {
   if (std::optional<AffineAccess> access = AffineAccess::get(op)) {
     unsigned at = access->getMemRefOperandIndex();
-    return {{at, "map", at + 1, access->getMap().getNumInputs()}};
+    return {
+        {at, attrname::affine::Map, at + 1, access->getMap().getNumInputs()}};
   }
-  if (op->isa("affine.prefetch"))
-    return {{0, "map", 1, op->getAttr("map").getAffineMap().getNumInputs()}};
+  if (AffinePrefetchOp prefetch = dyn_cast<AffinePrefetchOp>(op))
+    return {{0, attrname::affine::Map, 1, prefetch.getMap().getNumInputs()}};
   std::optional<AffineDma> dma = AffineDma::get(op);
   if (!dma)
     return {};
   if (!dma->isStart())
-    return {slotOf(dma->getTag(), "tag_map")};
-  return {slotOf(dma->getSrc(), "src_map"), slotOf(dma->getDst(), "dst_map"),
-          slotOf(dma->getTag(), "tag_map")};
+    return {slotOf(dma->getTag(), attrname::affine::TagMap)};
+  return {slotOf(dma->getSrc(), attrname::affine::SrcMap),
+          slotOf(dma->getDst(), attrname::affine::DstMap),
+          slotOf(dma->getTag(), attrname::affine::TagMap)};
 }
 
 /// Whether `a` comes before the op of `a`'s block that is or holds `b`.

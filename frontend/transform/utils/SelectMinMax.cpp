@@ -3,9 +3,9 @@
 
 #include "frontend/ir/ArithOpTable.h"
 #include "frontend/ir/Builder.h"
+#include "frontend/ir/FuncOps.h"
 
 #include <cstring>
-#include <string>
 #include <vector>
 
 namespace affjit {
@@ -34,20 +34,18 @@ const char *flipped(const char *name) {
 const char *matchSelect(Operation *select, bool fastMath) {
   if (select->getName() != "arith.select" || select->getNumOperands() != 3)
     return nullptr;
-  Operation *cmp = select->getOperand(0)->getDefiningOp();
-  if (!cmp || cmp->getName() != "arith.cmpf" ||
-      !select->getResult(0)->getType().isFloat())
+  CmpFOp cmp = dyn_cast<CmpFOp>(select->getOperand(0)->getDefiningOp());
+  if (!cmp || !select->getResult(0)->getType().isFloat())
     return nullptr;
-  Attribute flags = cmp->getAttr("fastmath");
-  std::string text = flags ? flags.str() : "";
+  ArithFastMathOp flags(cmp.getOperation());
   if (!fastMath &&
-      !(fastMathAttrHas(text, "nnan") && fastMathAttrHas(text, "nsz")))
+      !(flags.hasFastMathFlag("nnan") && flags.hasFastMathFlag("nsz")))
     return nullptr;
-  int64_t p = cmp->getAttr("predicate").getInt();
+  int64_t p = cmp.getPredicate();
   if (p < 0 || p >= 16)
     return nullptr;
   const char *kind = minMaxOf(kCmpFPredicates[p]);
-  Value *a = cmp->getOperand(0), *b = cmp->getOperand(1);
+  Value *a = cmp.getLhs(), *b = cmp.getRhs();
   if (!kind)
     return nullptr;
   if (select->getOperand(1) == a && select->getOperand(2) == b)

@@ -50,7 +50,7 @@ bool checkMapOperands(Operation &op, VerifyContext &ctx, const AffineMap &map,
 
 bool verifyApply(Operation &op, VerifyContext &ctx) {
   AffineMap map;
-  if (!getMap(op, ctx, "map", map) ||
+  if (!getMap(op, ctx, attrname::affine::Map, map) ||
       !checkMapOperands(op, ctx, map, op.getOperands()))
     return false;
   if (map.getNumResults() != 1)
@@ -62,7 +62,7 @@ bool verifyApply(Operation &op, VerifyContext &ctx) {
 
 bool verifyMinMax(Operation &op, VerifyContext &ctx) {
   AffineMap map;
-  if (!getMap(op, ctx, "map", map) ||
+  if (!getMap(op, ctx, attrname::affine::Map, map) ||
       !checkMapOperands(op, ctx, map, op.getOperands()))
     return false;
   if (map.getNumResults() == 0)
@@ -111,8 +111,8 @@ bool checkSubscriptCount(Operation &op, VerifyContext &ctx,
 
 bool verifyLoad(Operation &op, VerifyContext &ctx) {
   AffineMap map;
-  if (!getMap(op, ctx, "map", map) || !checkAccess(op, ctx, 0, map) ||
-      !checkSubscriptCount(op, ctx, map, 1))
+  if (!getMap(op, ctx, attrname::affine::Map, map) ||
+      !checkAccess(op, ctx, 0, map) || !checkSubscriptCount(op, ctx, map, 1))
     return false;
   Type elem = op.getOperand(0)->getType().getElementType();
   Type result = op.getResult(0)->getType();
@@ -128,8 +128,8 @@ bool verifyLoad(Operation &op, VerifyContext &ctx) {
 
 bool verifyStore(Operation &op, VerifyContext &ctx) {
   AffineMap map;
-  if (!getMap(op, ctx, "map", map) || !checkAccess(op, ctx, 1, map) ||
-      !checkSubscriptCount(op, ctx, map, 2))
+  if (!getMap(op, ctx, attrname::affine::Map, map) ||
+      !checkAccess(op, ctx, 1, map) || !checkSubscriptCount(op, ctx, map, 2))
     return false;
   Type elem = op.getOperand(1)->getType().getElementType();
   Type value = op.getOperand(0)->getType();
@@ -164,11 +164,12 @@ bool checkBodyArguments(Operation &op, VerifyContext &ctx, unsigned numIvs,
 }
 
 bool verifyFor(Operation &op, VerifyContext &ctx) {
+  AffineForOp forOp(&op);
   AffineMap lb, ub;
-  Attribute seg = op.getAttr("operandSegmentSizes");
-  Attribute step = op.getAttr("step");
-  if (!getMap(op, ctx, "lowerBoundMap", lb) ||
-      !getMap(op, ctx, "upperBoundMap", ub))
+  Attribute seg = forOp.getOperandSegmentSizesAttr();
+  Attribute step = forOp.getStepAttr();
+  if (!getMap(op, ctx, attrname::affine::LowerBoundMap, lb) ||
+      !getMap(op, ctx, attrname::affine::UpperBoundMap, ub))
     return false;
   if (!seg || !seg.isa(AttrKind::DenseArray) || seg.getInts().size() != 3)
     return ctx.emitOpError(op, "requires 'operandSegmentSizes' with 3 "
@@ -240,7 +241,7 @@ bool verifyDelinearizeIndex(Operation &op, VerifyContext &ctx) {
 bool verifyIf(Operation &op, VerifyContext &ctx) {
   if (!checkNoRegionArguments(op, ctx))
     return false;
-  Attribute cond = op.getAttr("condition");
+  Attribute cond = AffineIfOp(&op).getConditionAttr();
   if (!cond || !cond.isa(AttrKind::IntegerSet))
     return ctx.emitOpError(op, "requires an integer set attribute named "
                                "'condition'");
@@ -294,13 +295,15 @@ bool checkBoundGroups(Operation &op, VerifyContext &ctx, Attribute groups,
 }
 
 bool verifyParallel(Operation &op, VerifyContext &ctx) {
+  AffineParallelOp parallel(&op);
   AffineMap lb, ub;
-  if (!getMap(op, ctx, "lowerBoundsMap", lb) ||
-      !getMap(op, ctx, "upperBoundsMap", ub))
+  if (!getMap(op, ctx, attrname::affine::LowerBoundsMap, lb) ||
+      !getMap(op, ctx, attrname::affine::UpperBoundsMap, ub))
     return false;
-  Attribute steps = op.getAttr("steps"), reds = op.getAttr("reductions");
-  Attribute lbg = op.getAttr("lowerBoundsGroups"),
-            ubg = op.getAttr("upperBoundsGroups");
+  Attribute steps = parallel.getStepsAttr(),
+            reds = parallel.getReductionsAttr();
+  Attribute lbg = parallel.getLowerBoundsGroupsAttr(),
+            ubg = parallel.getUpperBoundsGroupsAttr();
   if (!steps || !steps.isa(AttrKind::Array) || !reds ||
       !reds.isa(AttrKind::Array) || !lbg || !lbg.isa(AttrKind::DenseElements) ||
       !ubg || !ubg.isa(AttrKind::DenseElements))
@@ -353,24 +356,25 @@ bool verifyYield(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyPrefetch(Operation &op, VerifyContext &ctx) {
+  AffinePrefetchOp prefetch(&op);
   AffineMap map;
-  if (!getMap(op, ctx, "map", map) || !checkAccess(op, ctx, 0, map) ||
-      !checkSubscriptCount(op, ctx, map, 1))
+  if (!getMap(op, ctx, attrname::affine::Map, map) ||
+      !checkAccess(op, ctx, 0, map) || !checkSubscriptCount(op, ctx, map, 1))
     return false;
-  Attribute hint = op.getAttr("localityHint");
+  Attribute hint = prefetch.getLocalityHintAttr();
   if (!hint || !hint.isa(AttrKind::Integer) || hint.getInt() < 0 ||
       hint.getInt() > 3)
     return ctx.emitOpError(op, "locality hint must be between 0 and 3");
-  if (!op.getAttr("isWrite") || !op.getAttr("isDataCache"))
+  if (!prefetch.getIsWriteAttr() || !prefetch.getIsDataCacheAttr())
     return ctx.emitOpError(op, "requires 'isWrite' and 'isDataCache'");
   return true;
 }
 
 bool verifyDmaStart(Operation &op, VerifyContext &ctx) {
   AffineMap srcMap, dstMap, tagMap;
-  if (!getMap(op, ctx, "src_map", srcMap) ||
-      !getMap(op, ctx, "dst_map", dstMap) ||
-      !getMap(op, ctx, "tag_map", tagMap))
+  if (!getMap(op, ctx, attrname::affine::SrcMap, srcMap) ||
+      !getMap(op, ctx, attrname::affine::DstMap, dstMap) ||
+      !getMap(op, ctx, attrname::affine::TagMap, tagMap))
     return false;
   unsigned dst = 1 + srcMap.getNumInputs();
   unsigned tag = dst + 1 + dstMap.getNumInputs();
@@ -396,7 +400,7 @@ bool verifyDmaStart(Operation &op, VerifyContext &ctx) {
 
 bool verifyDmaWait(Operation &op, VerifyContext &ctx) {
   AffineMap tagMap;
-  if (!getMap(op, ctx, "tag_map", tagMap) ||
+  if (!getMap(op, ctx, attrname::affine::TagMap, tagMap) ||
       !checkAccess(op, ctx, 0, tagMap, "tag") ||
       !checkSubscriptCount(op, ctx, tagMap, 2))
     return false;

@@ -3,6 +3,7 @@
 // each op accepts (MLIR's "floating-point-like", "signless-integer-like"),
 // cast compatibility, comparison result shapes and constant types.
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/FuncOps.h"
 #include "frontend/verify/OpVerifiers.h"
 
 namespace affjit {
@@ -138,8 +139,10 @@ bool verifyCast(Operation &op, VerifyContext &ctx) {
 bool verifyCmp(Operation &op, VerifyContext &ctx, const ArithOpInfo &info) {
   if (!checkCounts(op, ctx, 2))
     return false;
-  Attribute pred = op.getAttr("predicate");
-  int64_t limit = info.shape == ArithShape::CmpI ? 10 : 16;
+  bool isInt = info.shape == ArithShape::CmpI;
+  Attribute pred =
+      isInt ? CmpIOp(&op).getPredicateAttr() : CmpFOp(&op).getPredicateAttr();
+  int64_t limit = isInt ? 10 : 16;
   if (!pred || !pred.isa(AttrKind::Integer) || pred.getInt() < 0 ||
       pred.getInt() >= limit)
     return ctx.emitOpError(op, "requires a valid 'predicate' attribute");
@@ -177,7 +180,7 @@ bool verifySelect(Operation &op, VerifyContext &ctx) {
 bool verifyConstant(Operation &op, VerifyContext &ctx) {
   if (op.getNumOperands() != 0 || op.getNumResults() != 1)
     return ctx.emitOpError(op, "requires no operands and one result");
-  Attribute v = op.getAttr("value");
+  Attribute v = ConstantOp(&op).getValue();
   Type r = op.getResult(0)->getType();
   if (!v)
     return ctx.emitOpError(op, "requires attribute 'value'");
@@ -206,9 +209,10 @@ bool verifyConstant(Operation &op, VerifyContext &ctx) {
 bool checkFlagAttrs(Operation &op, VerifyContext &ctx) {
   struct {
     const char *name, *prefix, *what;
-  } const flags[] = {
-      {"fastmath", "#arith.fastmath<", "Floating point fast math flags"},
-      {"overflowFlags", "#arith.overflow<", "Integer overflow arith flags"}};
+  } const flags[] = {{attrname::arith::FastMath, "#arith.fastmath<",
+                      "Floating point fast math flags"},
+                     {attrname::arith::OverflowFlags, "#arith.overflow<",
+                      "Integer overflow arith flags"}};
   for (const auto &f : flags) {
     Attribute a = op.getAttr(f.name);
     if (a &&

@@ -1,5 +1,6 @@
 // Verifier of cf.assert with MLIR 19's messages: the message is a string
 // property, the condition an i1.
+#include "frontend/ir/ScfOps.h"
 #include "frontend/verify/OpVerifiers.h"
 
 namespace affjit {
@@ -7,7 +8,7 @@ namespace affjit {
 namespace {
 
 bool verifyAssert(Operation &op, VerifyContext &ctx) {
-  Attribute msg = op.getAttr("msg");
+  Attribute msg = CfAssertOp(&op).getMsgAttr();
   if (!msg)
     return ctx.emitOpError(op, "requires attribute 'msg'");
   // The message becomes a property when the op is built: another kind of

@@ -1,6 +1,7 @@
 // Verifiers of the func dialect: function signatures against entry blocks,
 // declarations' visibility, func.return against the enclosing signature and
 // func.call against its callee (MLIR 19's wording).
+#include "frontend/ir/FuncOps.h"
 #include "frontend/verify/OpVerifiers.h"
 
 namespace affjit {
@@ -8,14 +9,16 @@ namespace affjit {
 namespace {
 
 bool verifyFuncOp(Operation &op, VerifyContext &ctx) {
-  Attribute typeAttr = op.getAttr("function_type");
+  FuncOp func(&op);
+  Attribute typeAttr = func.getFunctionTypeAttr();
   if (!typeAttr || !typeAttr.isa(AttrKind::Type) ||
       !typeAttr.getType().isFunction())
     return ctx.emitOpError(op, "requires attribute 'function_type' of a "
                                "function type");
-  if (!op.getAttr("sym_name") || !op.getAttr("sym_name").isa(AttrKind::String))
+  Attribute name = func.getSymNameAttr();
+  if (!name || !name.isa(AttrKind::String))
     return ctx.emitOpError(op, "requires string attribute 'sym_name'");
-  Attribute vis = op.getAttr("sym_visibility");
+  Attribute vis = func.getSymVisibilityAttr();
   if (op.getRegion(0).empty()) {
     if (!vis || vis.getString() == "public")
       return ctx.emitOpError(op, "symbol declaration cannot have public "
@@ -42,12 +45,11 @@ bool verifyFuncOp(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyReturnOp(Operation &op, VerifyContext &ctx) {
-  Operation *fn = op.getParentOp();
-  if (!fn || !fn->isa("func.func"))
+  FuncOp fn = dyn_cast<FuncOp>(op.getParentOp());
+  if (!fn)
     return ctx.emitOpError(op, "expects parent op 'func.func'");
-  const std::vector<Type> &results =
-      fn->getAttr("function_type").getType().getResults();
-  std::string fnName = "@" + fn->getAttr("sym_name").getString();
+  const std::vector<Type> &results = fn.getFunctionType().getResults();
+  std::string fnName = "@" + fn.getName();
   if (op.getNumOperands() != results.size())
     return ctx.emitOpError(op, "has " + std::to_string(op.getNumOperands()) +
                                    " operands, but enclosing function (" +
@@ -65,16 +67,17 @@ bool verifyReturnOp(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyCallOp(Operation &op, VerifyContext &ctx) {
-  Attribute callee = op.getAttr("callee");
+  Attribute callee = CallOp(&op).getCalleeAttr();
   if (!callee || !callee.isa(AttrKind::SymbolRef))
     return ctx.emitOpError(op, "requires a 'callee' symbol reference "
                                "attribute");
-  Operation *fn = ctx.getModule().lookupSymbol(callee.getString());
+  FuncOp fn =
+      dyn_cast<FuncOp>(ctx.getModule().lookupSymbol(callee.getString()));
   // The callee may itself be invalid (reported on its own): never assume
   // its attributes here.
-  Attribute typeAttr = fn ? fn->getAttr("function_type") : Attribute();
-  if (!fn || !fn->isa("func.func") || !typeAttr ||
-      !typeAttr.isa(AttrKind::Type) || !typeAttr.getType().isFunction())
+  Attribute typeAttr = fn ? fn.getFunctionTypeAttr() : Attribute();
+  if (!fn || !typeAttr || !typeAttr.isa(AttrKind::Type) ||
+      !typeAttr.getType().isFunction())
     return ctx.emitOpError(op, "'" + callee.getString() +
                                    "' does not reference a valid function");
   Type fnType = typeAttr.getType();

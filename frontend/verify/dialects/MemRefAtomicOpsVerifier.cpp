@@ -5,6 +5,7 @@
 // one block argument of the result type and a body without side effects
 // for generic_atomic_rmw; the yielded type for atomic_yield).
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/ir/MemoryEffects.h"
 #include "frontend/verify/OpVerifiers.h"
 
@@ -39,7 +40,7 @@ bool checkScalarMemRef(Operation &op, VerifyContext &ctx, unsigned i) {
 /// The kind is converted to a property when the op is built: a value
 /// outside the enum is rejected before any verifier runs.
 bool checkKindAttr(Operation &op, VerifyContext &ctx, int64_t &kind) {
-  Attribute a = op.getAttr("kind");
+  Attribute a = AtomicRMWOp(&op).getKindAttr();
   if (!a)
     return ctx.emitOpError(op, "requires attribute 'kind'");
   if (!a.isa(AttrKind::Integer) || !a.getType().isInteger(64) ||

@@ -6,10 +6,12 @@
 // and the DMA ops (which must move one element type, as the seed requires
 // although MLIR does not check it).
 #include "frontend/ir/MemRefLayout.h"
+#include "frontend/ir/MemRefOps.h"
 #include "frontend/ir/MemRefShapeInference.h"
 #include "frontend/verify/OpVerifiers.h"
 
 #include <optional>
+#include <utility>
 
 namespace affjit {
 
@@ -72,8 +74,9 @@ bool expectIndexOperands(Operation &op, VerifyContext &ctx, unsigned begin,
   return true;
 }
 
-Attribute requireAttr(Operation &op, VerifyContext &ctx, const char *name) {
-  Attribute a = op.getAttr(name);
+/// `a`, the attribute named `name`, reported if absent.
+Attribute requireAttr(Operation &op, VerifyContext &ctx, Attribute a,
+                      const char *name) {
   if (!a)
     ctx.emitOpError(op, "requires attribute '" + std::string(name) + "'");
   return a;
@@ -89,10 +92,11 @@ bool isIntAttrOf(Attribute a, unsigned width) {
   return a.isa(AttrKind::Integer) && a.getType().isInteger(width);
 }
 
-/// A dense i64 array attribute (`array<i64: ...>`), required.
-bool getI64Array(Operation &op, VerifyContext &ctx, const char *name,
-                 Shape &out) {
-  Attribute a = requireAttr(op, ctx, name);
+/// A dense i64 array attribute (`array<i64: ...>`), required: `attr` is
+/// the attribute named `name`.
+bool getI64Array(Operation &op, VerifyContext &ctx, Attribute attr,
+                 const char *name, Shape &out) {
+  Attribute a = requireAttr(op, ctx, attr, name);
   if (!a)
     return false;
   if (!a.isa(AttrKind::DenseArray) || !a.getType().isInteger(64))
@@ -101,10 +105,9 @@ bool getI64Array(Operation &op, VerifyContext &ctx, const char *name,
   return true;
 }
 
-/// Splits operands by `operandSegmentSizes` with `n` segments.
-bool getSegments(Operation &op, VerifyContext &ctx, size_t n,
+/// Splits operands by `operandSegmentSizes` (`a`) with `n` segments.
+bool getSegments(Operation &op, VerifyContext &ctx, Attribute a, size_t n,
                  std::vector<int64_t> &seg) {
-  Attribute a = op.getAttr("operandSegmentSizes");
   if (!a || !a.isa(AttrKind::DenseArray) || !a.getType().isInteger(32)) {
     int64_t total = 0;
     return ctx.emitOpError(
@@ -145,22 +148,23 @@ int64_t countDynamic(const Shape &v) {
   return n;
 }
 
-/// Reads `reassociation = [[0, 1], [2]]`.
-bool getReassociation(Operation &op, VerifyContext &ctx,
+/// Reads `reassociation = [[0, 1], [2]]` from `attr`.
+bool getReassociation(Operation &op, VerifyContext &ctx, Attribute attr,
                       Reassociation &groups) {
-  Attribute a = requireAttr(op, ctx, "reassociation");
+  const char *name = attrname::memref::Reassociation;
+  Attribute a = requireAttr(op, ctx, attr, name);
   if (!a)
     return false;
   const char *what = "Array of 64-bit integer array attributes";
   if (!a.isa(AttrKind::Array))
-    return attrConstraint(op, ctx, "reassociation", what);
+    return attrConstraint(op, ctx, name, what);
   for (const Attribute &g : a.getArray()) {
     if (!g.isa(AttrKind::Array))
-      return attrConstraint(op, ctx, "reassociation", what);
+      return attrConstraint(op, ctx, name, what);
     groups.emplace_back();
     for (const Attribute &d : g.getArray()) {
       if (!isIntAttrOf(d, 64))
-        return attrConstraint(op, ctx, "reassociation", what);
+        return attrConstraint(op, ctx, name, what);
       groups.back().push_back(d.getInt());
     }
   }
@@ -207,15 +211,18 @@ unsigned layoutSymbolCount(Type t) {
   return 0;
 }
 
+/// memref.alloc and memref.alloca (`AllocOp` or `AllocaOp`).
+template <typename AllocLikeOp>
 bool verifyAllocLike(Operation &op, VerifyContext &ctx) {
-  if (Attribute a = op.getAttr("alignment"))
+  AllocLikeOp alloc(&op);
+  if (Attribute a = alloc.getAlignmentAttr())
     if (!isIntAttrOf(a, 64) || a.getInt() < 0)
-      return attrConstraint(op, ctx, "alignment",
+      return attrConstraint(op, ctx, attrname::memref::Alignment,
                             "64-bit signless integer attribute whose minimum "
                             "value is 0");
   std::vector<int64_t> seg;
-  if (!getSegments(op, ctx, 2, seg) || !expectResults(op, ctx, 1) ||
-      !expectNoRegions(op, ctx) ||
+  if (!getSegments(op, ctx, alloc.getOperandSegmentSizesAttr(), 2, seg) ||
+      !expectResults(op, ctx, 1) || !expectNoRegions(op, ctx) ||
       !expectIndexOperands(op, ctx, 0, op.getNumOperands()))
     return false;
   Type t = op.getResult(0)->getType();
@@ -330,16 +337,18 @@ bool verifyAccess(Operation &op, VerifyContext &ctx, unsigned at) {
   return expectIndexOperands(op, ctx, at + 1, op.getNumOperands());
 }
 
-bool checkNontemporal(Operation &op, VerifyContext &ctx) {
-  Attribute a = op.getAttr("nontemporal");
+/// `a` is the op's `nontemporal` attribute.
+bool checkNontemporal(Operation &op, VerifyContext &ctx, Attribute a) {
   if (a && !a.isa(AttrKind::Bool))
-    return attrConstraint(op, ctx, "nontemporal", "bool attribute");
+    return attrConstraint(op, ctx, attrname::memref::Nontemporal,
+                          "bool attribute");
   return true;
 }
 
 bool verifyLoad(Operation &op, VerifyContext &ctx) {
-  if (!checkNontemporal(op, ctx) || !verifyAccess(op, ctx, 0) ||
-      !expectResults(op, ctx, 1) || !expectNoRegions(op, ctx))
+  if (!checkNontemporal(op, ctx, MemRefLoadOp(&op).getNontemporalAttr()) ||
+      !verifyAccess(op, ctx, 0) || !expectResults(op, ctx, 1) ||
+      !expectNoRegions(op, ctx))
     return false;
   Type t = op.getOperand(0)->getType();
   if (op.getResult(0)->getType() != t.getElementType())
@@ -355,8 +364,9 @@ bool verifyLoad(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyStore(Operation &op, VerifyContext &ctx) {
-  if (!checkNontemporal(op, ctx) || !verifyAccess(op, ctx, 1) ||
-      !expectResults(op, ctx, 0) || !expectNoRegions(op, ctx))
+  if (!checkNontemporal(op, ctx, MemRefStoreOp(&op).getNontemporalAttr()) ||
+      !verifyAccess(op, ctx, 1) || !expectResults(op, ctx, 0) ||
+      !expectNoRegions(op, ctx))
     return false;
   Type t = op.getOperand(1)->getType();
   if (op.getOperand(0)->getType() != t.getElementType())
@@ -396,16 +406,22 @@ bool verifyMemRefToIndex(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyPrefetch(Operation &op, VerifyContext &ctx) {
+  PrefetchOp prefetch(&op);
+  const std::pair<Attribute, const char *> flags[] = {
+      {prefetch.getIsDataCacheAttr(), attrname::memref::IsDataCache},
+      {prefetch.getIsWriteAttr(), attrname::memref::IsWrite}};
+  Attribute hint = prefetch.getLocalityHintAttr();
   // Presence first, in name order, as MLIR's generated verifier does.
-  for (const char *name : {"isDataCache", "isWrite", "localityHint"})
-    if (!requireAttr(op, ctx, name))
+  for (const auto &[a, name] : flags)
+    if (!requireAttr(op, ctx, a, name))
       return false;
-  for (const char *name : {"isDataCache", "isWrite"})
-    if (!op.getAttr(name).isa(AttrKind::Bool))
+  if (!requireAttr(op, ctx, hint, attrname::memref::LocalityHint))
+    return false;
+  for (const auto &[a, name] : flags)
+    if (!a.isa(AttrKind::Bool))
       return attrConstraint(op, ctx, name, "bool attribute");
-  Attribute hint = op.getAttr("localityHint");
   if (!isIntAttrOf(hint, 32) || hint.getInt() < 0 || hint.getInt() > 3)
-    return attrConstraint(op, ctx, "localityHint",
+    return attrConstraint(op, ctx, attrname::memref::LocalityHint,
                           "32-bit signless integer attribute whose minimum "
                           "value is 0 whose maximum value is 3");
   if (!verifyAccess(op, ctx, 0) || !expectResults(op, ctx, 0) ||
@@ -417,11 +433,12 @@ bool verifyPrefetch(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyAssumeAlignment(Operation &op, VerifyContext &ctx) {
-  Attribute a = requireAttr(op, ctx, "alignment");
+  Attribute a = requireAttr(op, ctx, AssumeAlignmentOp(&op).getAlignmentAttr(),
+                            attrname::memref::Alignment);
   if (!a)
     return false;
   if (!isIntAttrOf(a, 32) || a.getInt() <= 0)
-    return attrConstraint(op, ctx, "alignment",
+    return attrConstraint(op, ctx, attrname::memref::Alignment,
                           "32-bit signless integer attribute whose value is "
                           "positive");
   if (!expectShape(op, ctx, 1, 0))
@@ -475,17 +492,24 @@ struct OffsetsSizesStrides {
   Shape lists[3];
 };
 
-bool verifyOffsetsSizesStrides(Operation &op, VerifyContext &ctx,
+/// `view` is a SubViewOp or a ReinterpretCastOp.
+template <typename OffsetSizeStrideOp>
+bool verifyOffsetsSizesStrides(OffsetSizeStrideOp view, VerifyContext &ctx,
                                const unsigned maxRanks[3],
                                OffsetsSizesStrides &o) {
-  static const char *const attrs[] = {"static_offsets", "static_sizes",
-                                      "static_strides"};
+  static const char *const attrNames[] = {attrname::memref::StaticOffsets,
+                                          attrname::memref::StaticSizes,
+                                          attrname::memref::StaticStrides};
   static const char *const names[] = {"offset", "size", "stride"};
+  Operation &op = *view.getOperation();
+  const Attribute attrs[] = {view.getStaticOffsetsAttr(),
+                             view.getStaticSizesAttr(),
+                             view.getStaticStridesAttr()};
   std::vector<int64_t> seg;
-  if (!getSegments(op, ctx, 4, seg))
+  if (!getSegments(op, ctx, view.getOperandSegmentSizesAttr(), 4, seg))
     return false;
   for (int k = 0; k < 3; ++k)
-    if (!getI64Array(op, ctx, attrs[k], o.lists[k]))
+    if (!getI64Array(op, ctx, attrs[k], attrNames[k], o.lists[k]))
       return false;
   size_t nOff = o.lists[0].size(), nSize = o.lists[1].size(),
          nStride = o.lists[2].size();
@@ -534,7 +558,7 @@ bool verifySubView(Operation &op, VerifyContext &ctx) {
   unsigned rank = (unsigned)base.getRank();
   const unsigned maxRanks[3] = {rank, rank, rank};
   OffsetsSizesStrides o;
-  if (!verifyOffsetsSizesStrides(op, ctx, maxRanks, o))
+  if (!verifyOffsetsSizesStrides(SubViewOp(&op), ctx, maxRanks, o))
     return false;
   if (base.getMemorySpace() != sub.getMemorySpace())
     return ctx.emitError(op, "different memory spaces specified for base "
@@ -591,7 +615,7 @@ bool verifyReinterpretCast(Operation &op, VerifyContext &ctx) {
   unsigned rank = (unsigned)dst.getRank();
   const unsigned maxRanks[3] = {1, rank, rank};
   OffsetsSizesStrides o;
-  if (!verifyOffsetsSizesStrides(op, ctx, maxRanks, o))
+  if (!verifyOffsetsSizesStrides(ReinterpretCastOp(&op), ctx, maxRanks, o))
     return false;
   std::string types = quoted(src) + " and result memref type " + quoted(dst);
   if (src.getMemorySpace() != dst.getMemorySpace())
@@ -664,7 +688,9 @@ bool verifyView(Operation &op, VerifyContext &ctx) {
 
 bool verifyCollapseShape(Operation &op, VerifyContext &ctx) {
   Reassociation groups;
-  if (!getReassociation(op, ctx, groups) || !expectShape(op, ctx, 1, 1))
+  if (!getReassociation(op, ctx, CollapseShapeOp(&op).getReassociationAttr(),
+                        groups) ||
+      !expectShape(op, ctx, 1, 1))
     return false;
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
   if (!src.isMemRef() || !getStridedLayout(src))
@@ -693,10 +719,12 @@ bool verifyCollapseShape(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyExpandShape(Operation &op, VerifyContext &ctx) {
+  ExpandShapeOp expand(&op);
   Reassociation groups;
   Shape staticShape;
-  if (!getReassociation(op, ctx, groups) ||
-      !getI64Array(op, ctx, "static_output_shape", staticShape) ||
+  if (!getReassociation(op, ctx, expand.getReassociationAttr(), groups) ||
+      !getI64Array(op, ctx, expand.getStaticOutputShapeAttr(),
+                   attrname::memref::StaticOutputShape, staticShape) ||
       !expectAtLeastOperands(op, ctx, 1) || !expectResults(op, ctx, 1) ||
       !expectNoRegions(op, ctx))
     return false;
@@ -759,11 +787,14 @@ std::optional<std::vector<unsigned>> permutationOf(const AffineMap &m) {
 }
 
 bool verifyTranspose(Operation &op, VerifyContext &ctx) {
-  Attribute a = requireAttr(op, ctx, "permutation");
+  Attribute a =
+      requireAttr(op, ctx, MemRefTransposeOp(&op).getPermutationAttr(),
+                  attrname::memref::Permutation);
   if (!a)
     return false;
   if (!a.isa(AttrKind::AffineMap))
-    return attrConstraint(op, ctx, "permutation", "AffineMap attribute");
+    return attrConstraint(op, ctx, attrname::memref::Permutation,
+                          "AffineMap attribute");
   if (!expectShape(op, ctx, 1, 1))
     return false;
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
@@ -825,19 +856,23 @@ bool verifyReshape(Operation &op, VerifyContext &ctx) {
 //-------------------------------------------------------------===//
 
 bool verifyGlobal(Operation &op, VerifyContext &ctx) {
-  Attribute name = requireAttr(op, ctx, "sym_name");
+  GlobalOp global(&op);
+  Attribute name =
+      requireAttr(op, ctx, global.getSymNameAttr(), attrname::SymName);
   if (!name)
     return false;
   if (!name.isa(AttrKind::String))
-    return attrConstraint(op, ctx, "sym_name", "string attribute");
-  Attribute typeAttr = requireAttr(op, ctx, "type");
+    return attrConstraint(op, ctx, attrname::SymName, "string attribute");
+  Attribute typeAttr =
+      requireAttr(op, ctx, global.getTypeAttr(), attrname::memref::Type);
   if (!typeAttr)
     return false;
   if (!typeAttr.isa(AttrKind::Type))
-    return attrConstraint(op, ctx, "type", "memref type attribute");
-  if (Attribute a = op.getAttr("alignment"))
+    return attrConstraint(op, ctx, attrname::memref::Type,
+                          "memref type attribute");
+  if (Attribute a = global.getAlignmentAttr())
     if (!isIntAttrOf(a, 64))
-      return attrConstraint(op, ctx, "alignment",
+      return attrConstraint(op, ctx, attrname::memref::Alignment,
                             "64-bit signless integer attribute");
   if (!expectShape(op, ctx, 0, 0))
     return false;
@@ -846,7 +881,7 @@ bool verifyGlobal(Operation &op, VerifyContext &ctx) {
     return ctx.emitOpError(op, "type should be static shaped memref, but "
                                "got " +
                                    quoted(type));
-  if (Attribute init = op.getAttr("initial_value")) {
+  if (Attribute init = global.getInitialValue()) {
     if (!init.isa(AttrKind::Unit) && !init.isa(AttrKind::DenseElements))
       return ctx.emitOpError(op, "initial value should be a unit or "
                                  "elements attribute, but got " +
@@ -859,7 +894,7 @@ bool verifyGlobal(Operation &op, VerifyContext &ctx) {
                                        quoted(init.getType()));
     }
   }
-  if (Attribute a = op.getAttr("alignment"))
+  if (Attribute a = global.getAlignmentAttr())
     if (!isPowerOf2(a.getInt()))
       return ctx.emitError(op, "alignment attribute value " +
                                    std::to_string(a.getInt()) +
@@ -869,22 +904,25 @@ bool verifyGlobal(Operation &op, VerifyContext &ctx) {
 
 /// The global must exist at module level and have the result's type.
 bool verifyGetGlobal(Operation &op, VerifyContext &ctx) {
-  Attribute name = requireAttr(op, ctx, "name");
+  Attribute name = requireAttr(op, ctx, GetGlobalOp(&op).getNameAttr(),
+                               attrname::memref::Name);
   if (!name)
     return false;
   if (!name.isa(AttrKind::SymbolRef))
-    return attrConstraint(op, ctx, "name", "flat symbol reference attribute");
+    return attrConstraint(op, ctx, attrname::memref::Name,
+                          "flat symbol reference attribute");
   if (!expectShape(op, ctx, 0, 1))
     return false;
   Type t = op.getResult(0)->getType();
   if (!t.isMemRef() || !t.hasStaticShape())
     return badResult(op, ctx, 0, "statically shaped memref of any type values");
-  Operation *global = ctx.getModule().lookupSymbol(name.getString());
-  if (!global || !global->isa("memref.global"))
+  GlobalOp global =
+      dyn_cast<GlobalOp>(ctx.getModule().lookupSymbol(name.getString()));
+  if (!global)
     return ctx.emitOpError(op, "'" + name.getString() +
                                    "' does not reference a valid global "
                                    "memref");
-  Attribute gt = global->getAttr("type");
+  Attribute gt = global.getTypeAttr();
   if (gt && gt.getType() != t)
     return ctx.emitOpError(op,
                            "result type " + quoted(t) +
@@ -1000,8 +1038,8 @@ bool verifyExtractStridedMetadata(Operation &op, VerifyContext &ctx) {
 } // namespace
 
 void registerMemRefOpVerifiers(OpVerifierRegistry &r) {
-  r.add("memref.alloc", verifyAllocLike);
-  r.add("memref.alloca", verifyAllocLike);
+  r.add("memref.alloc", verifyAllocLike<AllocOp>);
+  r.add("memref.alloca", verifyAllocLike<AllocaOp>);
   r.add("memref.alloca_scope", verifyAllocaScope);
   r.add("memref.alloca_scope.return", verifyAllocaScopeReturn);
   r.add("memref.dealloc", verifyDealloc);

@@ -6,6 +6,7 @@
 // reductions and positive constant steps, index_switch's case values.
 // MLIR 19 does not reject a non-positive constant step of scf.for (only
 // of scf.parallel), and neither does affjit.
+#include "frontend/ir/FuncOps.h"
 #include "frontend/ir/ScfOps.h"
 #include "frontend/verify/OpVerifiers.h"
 
@@ -73,10 +74,10 @@ bool isSignlessIntOrIndex(Type t) { return t.isIndex() || t.isInteger(); }
 
 /// A step given by an index `arith.constant` of at most zero.
 bool isNonPositiveConstant(Value *v) {
-  Operation *def = v->getDefiningOp();
-  if (!def || !def->isa("arith.constant") || !v->getType().isIndex())
+  ConstantOp constant = dyn_cast<ConstantOp>(v->getDefiningOp());
+  if (!constant || !v->getType().isIndex())
     return false;
-  Attribute value = def->getAttr("value");
+  Attribute value = constant.getValue();
   return value && value.isa(AttrKind::Integer) && value.getInt() <= 0;
 }
 
@@ -240,7 +241,7 @@ bool verifyYield(Operation &op, VerifyContext &ctx) {
 //===-- scf.parallel and scf.reduce ---------------------------------------===//
 
 bool checkParallelShape(Operation &op, VerifyContext &ctx) {
-  Attribute seg = op.getAttr("operandSegmentSizes");
+  Attribute seg = ScfParallelOp(&op).getOperandSegmentSizesAttr();
   if (!seg || !seg.isa(AttrKind::DenseArray) || seg.getInts().size() != 4)
     return ctx.emitOpError(op, "requires 'operandSegmentSizes' with 4 "
                                "entries");
@@ -391,7 +392,7 @@ bool checkSwitchRegion(Operation &op, VerifyContext &ctx, unsigned r,
 }
 
 bool verifyIndexSwitch(Operation &op, VerifyContext &ctx) {
-  Attribute casesAttr = op.getAttr("cases");
+  Attribute casesAttr = ScfIndexSwitchOp(&op).getCasesAttr();
   if (op.getNumOperands() != 1 || !op.getOperand(0)->getType().isIndex())
     return ctx.emitOpError(op, "requires one index operand");
   if (!casesAttr || !casesAttr.isa(AttrKind::DenseArray))

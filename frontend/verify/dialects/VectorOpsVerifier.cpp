@@ -3,6 +3,7 @@
 // constraints, `PredOpTrait`s), then the op's own verify(). Custom syntax
 // makes most ODS failures impossible; they matter for the generic form.
 #include "frontend/ir/VectorOpInfo.h"
+#include "frontend/ir/VectorOps.h"
 #include "frontend/verify/OpVerifiers.h"
 
 #include <algorithm>
@@ -35,10 +36,10 @@ bool checkIndexOperands(Operation &op, VerifyContext &ctx, unsigned first,
   return true;
 }
 
-/// The attribute `name`, reported as missing or of the wrong kind.
-bool requireAttr(Operation &op, VerifyContext &ctx, const char *name,
-                 AttrKind kind, const char *constraint) {
-  Attribute a = op.getAttr(name);
+/// The attribute `a` named `name`, reported as missing or of the wrong
+/// kind.
+bool requireAttr(Operation &op, VerifyContext &ctx, Attribute a,
+                 const char *name, AttrKind kind, const char *constraint) {
   if (!a)
     return ctx.emitOpError(op,
                            std::string("requires attribute '") + name + "'");
@@ -87,10 +88,10 @@ bool checkProperties(Operation &op, VerifyContext &ctx,
   return true;
 }
 
-/// `operandSegmentSizes` with `n` entries adding up to the operand count.
-bool checkSegments(Operation &op, VerifyContext &ctx, size_t n,
+/// `operandSegmentSizes` (attribute `a`) with `n` entries adding up to the
+/// operand count.
+bool checkSegments(Operation &op, VerifyContext &ctx, Attribute a, size_t n,
                    std::vector<int64_t> &seg) {
-  Attribute a = op.getAttr("operandSegmentSizes");
   seg = a && a.isa(AttrKind::DenseArray) ? a.getInts() : std::vector<int64_t>();
   int64_t sum = 0;
   for (int64_t s : seg)
@@ -110,19 +111,23 @@ bool checkSegments(Operation &op, VerifyContext &ctx, size_t n,
 /// operand segments.
 bool checkTransferAttrs(Operation &op, VerifyContext &ctx,
                         std::vector<int64_t> &seg) {
-  if (!checkProperties(op, ctx,
-                       {{"in_bounds", AttrKind::Array},
-                        {"operandSegmentSizes", AttrKind::DenseArray, nullptr,
-                         Type::integer(32)},
-                        {"permutation_map", AttrKind::AffineMap}}))
+  auto transfer = cast<VectorTransferOpInterface>(&op);
+  if (!checkProperties(
+          op, ctx,
+          {{attrname::vector::InBounds, AttrKind::Array},
+           {attrname::OperandSegmentSizes, AttrKind::DenseArray, nullptr,
+            Type::integer(32)},
+           {attrname::vector::PermutationMap, AttrKind::AffineMap}}))
     return false;
-  if (!requireAttr(op, ctx, "in_bounds", AttrKind::Array,
+  if (!requireAttr(op, ctx, transfer.getInBoundsAttr(),
+                   attrname::vector::InBounds, AttrKind::Array,
                    "1-bit boolean array attribute") ||
-      !checkSegments(op, ctx, 4, seg) ||
-      !requireAttr(op, ctx, "permutation_map", AttrKind::AffineMap,
+      !checkSegments(op, ctx, transfer.getOperandSegmentSizesAttr(), 4, seg) ||
+      !requireAttr(op, ctx, transfer.getPermutationMapAttr(),
+                   attrname::vector::PermutationMap, AttrKind::AffineMap,
                    "AffineMap attribute"))
     return false;
-  for (const Attribute &b : op.getAttr("in_bounds").getArray())
+  for (const Attribute &b : transfer.getInBoundsAttr().getArray())
     if (!b.isa(AttrKind::Bool))
       return ctx.emitOpError(op, "attribute 'in_bounds' failed to satisfy "
                                  "constraint: 1-bit boolean array attribute");
@@ -137,8 +142,10 @@ bool checkTransferAttrs(Operation &op, VerifyContext &ctx,
 /// MLIR's verifyTransferOp, after the index count was checked.
 bool verifyTransferOp(Operation &op, VerifyContext &ctx, Type source,
                       Type vector, Value *mask) {
-  AffineMap map = op.getAttr("permutation_map").getAffineMap();
-  const std::vector<Attribute> &inBounds = op.getAttr("in_bounds").getArray();
+  auto transfer = cast<VectorTransferOpInterface>(&op);
+  AffineMap map = transfer.getPermutationMap();
+  const std::vector<Attribute> &inBounds =
+      transfer.getInBoundsAttr().getArray();
   Type elt = source.getElementType();
   unsigned minor =
       vector.getRank() == 0 ? 1 : (unsigned)vector.getShape().back();
@@ -178,7 +185,7 @@ bool verifyTransferOp(Operation &op, VerifyContext &ctx, Type source,
 
 /// MLIR's verifyPermutationMap: each result is one dim, used once, or 0.
 bool verifyPermutationMap(Operation &op, VerifyContext &ctx) {
-  AffineMap map = op.getAttr("permutation_map").getAffineMap();
+  AffineMap map = cast<VectorTransferOpInterface>(&op).getPermutationMap();
   std::vector<bool> seen(map.getNumDims(), false);
   for (const AffineExpr &e : map.getResults()) {
     if (e.getKind() == AffineExprKind::Constant && e.getValue() == 0)
@@ -284,7 +291,7 @@ bool verifyTransferWrite(Operation &op, VerifyContext &ctx) {
     return false;
   // MLIR: the semantics of broadcast dimensions in writes is unclear.
   for (const AffineExpr &e :
-       op.getAttr("permutation_map").getAffineMap().getResults())
+       cast<TransferWriteOp>(&op).getPermutationMap().getResults())
     if (e.getKind() == AffineExprKind::Constant && e.getValue() == 0)
       return ctx.emitOpError(op, "should not have broadcast dimensions");
   return verifyTransferOp(op, ctx, dest, vector, mask) &&
@@ -294,14 +301,16 @@ bool verifyTransferWrite(Operation &op, VerifyContext &ctx) {
 //===-- reduction --------------------------------------------------------===//
 
 bool verifyReduction(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(op, ctx,
-                       {{"fastmath", AttrKind::Opaque, "#arith.fastmath<"},
-                        {"kind", AttrKind::Opaque, "#vector.kind<"}}))
+  if (!checkProperties(
+          op, ctx,
+          {{attrname::vector::FastMath, AttrKind::Opaque, "#arith.fastmath<"},
+           {attrname::vector::Kind, AttrKind::Opaque, "#vector.kind<"}}))
     return false;
-  if (!op.getAttr("kind"))
+  Attribute kindAttr = cast<ReductionOp>(&op).getKindAttr();
+  if (!kindAttr)
     return ctx.emitOpError(op, "requires attribute 'kind'");
-  std::string_view kind = op.getAttr("kind").isa(AttrKind::Opaque)
-                              ? vectorKindName(op.getAttr("kind").getString())
+  std::string_view kind = kindAttr.isa(AttrKind::Opaque)
+                              ? vectorKindName(kindAttr.getString())
                               : std::string_view();
   if (!isVectorKind(kind))
     return ctx.emitOpError(op, "attribute 'kind' failed to satisfy "
@@ -404,27 +413,28 @@ bool verifyFma(Operation &op, VerifyContext &ctx) {
 
 //===-- extract / insert -------------------------------------------------===//
 
-/// `static_position` present and the dynamic operands from `firstDynamic`
-/// of index type (ODS); the positions themselves are checked later.
+/// `static_position` (attribute `staticPosition`) present and the dynamic
+/// operands from `firstDynamic` of index type (ODS); the positions
+/// themselves are checked later.
 bool checkPositionOperands(Operation &op, VerifyContext &ctx,
-                           unsigned firstDynamic) {
+                           Attribute staticPosition, unsigned firstDynamic) {
   if (!checkProperties(op, ctx,
-                       {{"static_position", AttrKind::DenseArray, nullptr,
-                         Type::integer(64)}}))
+                       {{attrname::vector::StaticPosition, AttrKind::DenseArray,
+                         nullptr, Type::integer(64)}}))
     return false;
-  if (!op.getAttr("static_position"))
+  if (!staticPosition)
     return ctx.emitOpError(op, "requires attribute 'static_position'");
-  if (!op.getAttr("static_position").isa(AttrKind::DenseArray))
+  if (!staticPosition.isa(AttrKind::DenseArray))
     return ctx.emitOpError(op, "attribute 'static_position' failed to "
                                "satisfy constraint: i64 dense array attribute");
   return checkIndexOperands(op, ctx, firstDynamic,
                             op.getNumOperands() - firstDynamic);
 }
 
-/// Static positions within their dimensions of `vector`.
-bool checkStaticPositions(Operation &op, VerifyContext &ctx, Type vector,
+/// Static positions `pos` within their dimensions of `vector`.
+bool checkStaticPositions(Operation &op, VerifyContext &ctx,
+                          const std::vector<int64_t> &pos, Type vector,
                           const char *what) {
-  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
   for (size_t i = 0; i < pos.size(); ++i)
     if (pos[i] != kDynamic &&
         (pos[i] < 0 || pos[i] >= vector.getDimSize((unsigned)i)))
@@ -452,12 +462,13 @@ bool verifyExtract(Operation &op, VerifyContext &ctx) {
   if (!v.isVector())
     return typeConstraintError(op, ctx, "operand", 0,
                                "vector of any type values", v);
-  if (!checkPositionOperands(op, ctx, 1))
+  auto extract = cast<VectorExtractOp>(&op);
+  if (!checkPositionOperands(op, ctx, extract.getStaticPositionAttr(), 1))
     return false;
   if (elementTypeOrSelf(r) != v.getElementType())
     return ctx.emitOpError(op, "failed to verify that operand and result "
                                "have same element type");
-  const std::vector<int64_t> &pos = op.getAttr("static_position").getInts();
+  std::vector<int64_t> pos = extract.getStaticPosition();
   size_t dynamic = 0;
   for (int64_t p : pos)
     dynamic += p == kDynamic;
@@ -469,7 +480,7 @@ bool verifyExtract(Operation &op, VerifyContext &ctx) {
   if ((int64_t)pos.size() > v.getRank())
     return ctx.emitOpError(op, "expected position attribute of rank no "
                                "greater than vector rank");
-  if (!checkStaticPositions(op, ctx, v, "vector"))
+  if (!checkStaticPositions(op, ctx, pos, v, "vector"))
     return false;
   // ExtractOp::inferReturnTypes: the element, or the remaining sub-vector.
   Type inferred =
@@ -495,7 +506,8 @@ bool verifyInsert(Operation &op, VerifyContext &ctx) {
   if (!dest.isVector())
     return typeConstraintError(op, ctx, "operand", 1,
                                "vector of any type values", dest);
-  if (!checkPositionOperands(op, ctx, 2))
+  auto insert = cast<VectorInsertOp>(&op);
+  if (!checkPositionOperands(op, ctx, insert.getStaticPositionAttr(), 2))
     return false;
   if (!r.isVector())
     return typeConstraintError(op, ctx, "result", 0,
@@ -506,7 +518,8 @@ bool verifyInsert(Operation &op, VerifyContext &ctx) {
   if (dest != r)
     return ctx.emitOpError(op, "failed to verify that all of {dest, result} "
                                "have same type");
-  size_t numPos = op.getAttr("static_position").getInts().size();
+  std::vector<int64_t> pos = insert.getStaticPosition();
+  size_t numPos = pos.size();
   if ((int64_t)numPos > dest.getRank())
     return ctx.emitOpError(op, "expected position attribute of rank no "
                                "greater than dest vector rank");
@@ -516,7 +529,7 @@ bool verifyInsert(Operation &op, VerifyContext &ctx) {
   if (!src.isVector() && (int64_t)numPos != dest.getRank())
     return ctx.emitOpError(op, "expected position attribute rank to match "
                                "the dest vector rank");
-  return checkStaticPositions(op, ctx, dest, "dest vector");
+  return checkStaticPositions(op, ctx, pos, dest, "dest vector");
 }
 
 //===-- load / store -----------------------------------------------------===//
@@ -530,7 +543,8 @@ bool lastDimUnitStride(Type memref) {
 }
 
 bool verifyLoadStore(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(op, ctx, {{"nontemporal", AttrKind::Bool}}))
+  if (!checkProperties(op, ctx,
+                       {{attrname::vector::Nontemporal, AttrKind::Bool}}))
     return false;
   bool isStore = op.isa("vector.store");
   unsigned base = isStore ? 1 : 0;
@@ -569,10 +583,10 @@ bool verifyLoadStore(Operation &op, VerifyContext &ctx) {
 //===-- print ------------------------------------------------------------===//
 
 bool verifyPrint(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(
-          op, ctx,
-          {{"punctuation", AttrKind::Opaque, "#vector.punctuation<"},
-           {"stringLiteral", AttrKind::String}}))
+  if (!checkProperties(op, ctx,
+                       {{attrname::vector::Punctuation, AttrKind::Opaque,
+                         "#vector.punctuation<"},
+                        {attrname::vector::StringLiteral, AttrKind::String}}))
     return false;
   if (op.getNumOperands() > 1)
     return ctx.emitOpError(op, "operand group starting at #0 requires 0 or "
@@ -580,8 +594,9 @@ bool verifyPrint(Operation &op, VerifyContext &ctx) {
                                    std::to_string(op.getNumOperands()));
   if (op.getNumResults() != 0)
     return ctx.emitOpError(op, "requires zero results");
-  Attribute punct = op.getAttr("punctuation");
-  Attribute str = op.getAttr("stringLiteral");
+  auto print = cast<VectorPrintOp>(&op);
+  Attribute punct = print.getPunctuationAttr();
+  Attribute str = print.getStringLiteralAttr();
   if (op.getNumOperands() == 1) {
     Type t = op.getOperand(0)->getType();
     // ODS's constraint has an empty description, hence "must be ,".
@@ -612,10 +627,11 @@ bool hasOperandsAndResults(Operation &op, VerifyContext &ctx, unsigned operands,
 
 //===-- shape ops: shared checks -----------------------------------------===//
 
-/// ODS's I64ArrayAttr: an array of i64 integers. Reports a missing one
-/// (`requires attribute`) or one of another kind.
-bool requireI64Array(Operation &op, VerifyContext &ctx, const char *name) {
-  Attribute a = op.getAttr(name);
+/// ODS's I64ArrayAttr: attribute `a` (named `name`) an array of i64
+/// integers. Reports a missing one (`requires attribute`) or one of another
+/// kind.
+bool requireI64Array(Operation &op, VerifyContext &ctx, Attribute a,
+                     const char *name) {
   if (!a)
     return ctx.emitOpError(op,
                            std::string("requires attribute '") + name + "'");
@@ -628,14 +644,6 @@ bool requireI64Array(Operation &op, VerifyContext &ctx, const char *name) {
                                    "' failed to satisfy constraint: 64-bit "
                                    "integer array attribute");
   return true;
-}
-
-/// The values of an I64ArrayAttr checked by requireI64Array.
-std::vector<int64_t> i64Array(Operation &op, const char *name) {
-  std::vector<int64_t> out;
-  for (const Attribute &e : op.getAttr(name).getArray())
-    out.push_back(e.getInt());
-  return out;
 }
 
 /// ODS's "vector of any type values" (a vector of rank > 0 when
@@ -704,14 +712,18 @@ bool sumConfinedToShape(Operation &op, VerifyContext &ctx,
 //===-- extract_strided_slice / insert_strided_slice ---------------------===//
 
 bool verifyExtractStridedSlice(Operation &op, VerifyContext &ctx) {
+  auto slice = cast<VectorExtractStridedSliceOp>(&op);
   if (!checkProperties(op, ctx,
-                       {{"offsets", AttrKind::Array},
-                        {"sizes", AttrKind::Array},
-                        {"strides", AttrKind::Array}}))
+                       {{attrname::vector::Offsets, AttrKind::Array},
+                        {attrname::vector::Sizes, AttrKind::Array},
+                        {attrname::vector::Strides, AttrKind::Array}}))
     return false;
-  if (!requireI64Array(op, ctx, "offsets") ||
-      !requireI64Array(op, ctx, "sizes") ||
-      !requireI64Array(op, ctx, "strides"))
+  if (!requireI64Array(op, ctx, slice.getOffsetsAttr(),
+                       attrname::vector::Offsets) ||
+      !requireI64Array(op, ctx, slice.getSizesAttr(),
+                       attrname::vector::Sizes) ||
+      !requireI64Array(op, ctx, slice.getStridesAttr(),
+                       attrname::vector::Strides))
     return false;
   if (!hasOperandsAndResults(op, ctx, 1, 1))
     return false;
@@ -722,9 +734,8 @@ bool verifyExtractStridedSlice(Operation &op, VerifyContext &ctx) {
   if (res.getElementType() != src.getElementType())
     return ctx.emitOpError(op, "failed to verify that operand and result "
                                "have same element type");
-  std::vector<int64_t> offsets = i64Array(op, "offsets"),
-                       sizes = i64Array(op, "sizes"),
-                       strides = i64Array(op, "strides");
+  std::vector<int64_t> offsets = slice.getOffsets(), sizes = slice.getSizes(),
+                       strides = slice.getStrides();
   if (offsets.size() != sizes.size() || offsets.size() != strides.size())
     return ctx.emitOpError(op, "expected offsets, sizes and strides "
                                "attributes of same size");
@@ -749,12 +760,15 @@ bool verifyExtractStridedSlice(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyInsertStridedSlice(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(
-          op, ctx,
-          {{"offsets", AttrKind::Array}, {"strides", AttrKind::Array}}))
+  auto slice = cast<VectorInsertStridedSliceOp>(&op);
+  if (!checkProperties(op, ctx,
+                       {{attrname::vector::Offsets, AttrKind::Array},
+                        {attrname::vector::Strides, AttrKind::Array}}))
     return false;
-  if (!requireI64Array(op, ctx, "offsets") ||
-      !requireI64Array(op, ctx, "strides"))
+  if (!requireI64Array(op, ctx, slice.getOffsetsAttr(),
+                       attrname::vector::Offsets) ||
+      !requireI64Array(op, ctx, slice.getStridesAttr(),
+                       attrname::vector::Strides))
     return false;
   if (!hasOperandsAndResults(op, ctx, 2, 1))
     return false;
@@ -770,8 +784,8 @@ bool verifyInsertStridedSlice(Operation &op, VerifyContext &ctx) {
   if (dest != res)
     return ctx.emitOpError(op, "failed to verify that all of {dest, res} "
                                "have same type");
-  std::vector<int64_t> offsets = i64Array(op, "offsets"),
-                       strides = i64Array(op, "strides");
+  std::vector<int64_t> offsets = slice.getOffsets(),
+                       strides = slice.getStrides();
   if ((int64_t)offsets.size() != dest.getRank())
     return ctx.emitOpError(op, "expected offsets of same size as "
                                "destination vector rank");
@@ -860,8 +874,10 @@ bool verifyInsertElement(Operation &op, VerifyContext &ctx) {
 //===-- shuffle / transpose ----------------------------------------------===//
 
 bool verifyShuffle(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(op, ctx, {{"mask", AttrKind::Array}}) ||
-      !requireI64Array(op, ctx, "mask") ||
+  auto shuffle = cast<VectorShuffleOp>(&op);
+  if (!checkProperties(op, ctx, {{attrname::vector::Mask, AttrKind::Array}}) ||
+      !requireI64Array(op, ctx, shuffle.getMaskAttr(),
+                       attrname::vector::Mask) ||
       !hasOperandsAndResults(op, ctx, 2, 1))
     return false;
   Type v1 = op.getOperand(0)->getType(), v2 = op.getOperand(1)->getType();
@@ -887,7 +903,7 @@ bool verifyShuffle(Operation &op, VerifyContext &ctx) {
     if (res.getDimSize(r) != v1.getDimSize(r) ||
         v1.getDimSize(r) != v2.getDimSize(r))
       return ctx.emitOpError(op, "dimension mismatch");
-  std::vector<int64_t> mask = i64Array(op, "mask");
+  std::vector<int64_t> mask = shuffle.getMask();
   if (mask.empty())
     return ctx.emitOpError(op, "invalid mask length");
   if ((int64_t)mask.size() != res.getDimSize(0))
@@ -902,11 +918,12 @@ bool verifyShuffle(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyTranspose(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(
-          op, ctx,
-          {{"permutation", AttrKind::DenseArray, nullptr, Type::integer(64)}}))
+  auto transpose = cast<VectorTransposeOp>(&op);
+  if (!checkProperties(op, ctx,
+                       {{attrname::vector::Permutation, AttrKind::DenseArray,
+                         nullptr, Type::integer(64)}}))
     return false;
-  if (!op.getAttr("permutation"))
+  if (!transpose.getPermutationAttr())
     return ctx.emitOpError(op, "requires attribute 'permutation'");
   Type src, res;
   if (!oneVectorToOne(op, ctx, src, res))
@@ -918,7 +935,7 @@ bool verifyTranspose(Operation &op, VerifyContext &ctx) {
   if (src.getRank() != rank)
     return ctx.emitOpError(op, "vector result rank mismatch: " +
                                    std::to_string(rank));
-  const std::vector<int64_t> &perm = op.getAttr("permutation").getInts();
+  std::vector<int64_t> perm = transpose.getPermutation();
   if ((int64_t)perm.size() != rank)
     return ctx.emitOpError(op, "transposition length mismatch: " +
                                    std::to_string(perm.size()));
@@ -949,9 +966,11 @@ bool kindSupports(std::string_view kind, Type elt) {
 }
 
 bool verifyOuterProduct(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(op, ctx, {{"kind", AttrKind::Opaque, "#vector.kind<"}}))
+  if (!checkProperties(
+          op, ctx,
+          {{attrname::vector::Kind, AttrKind::Opaque, "#vector.kind<"}}))
     return false;
-  Attribute kindAttr = op.getAttr("kind");
+  Attribute kindAttr = cast<VectorOuterProductOp>(&op).getKindAttr();
   std::string_view kind =
       kindAttr ? vectorKindName(kindAttr.getString()) : "add";
   if (!isVectorKind(kind))
@@ -1090,12 +1109,15 @@ bool requireMaskResult(Operation &op, VerifyContext &ctx) {
 }
 
 bool verifyConstantMask(Operation &op, VerifyContext &ctx) {
-  if (!checkProperties(op, ctx, {{"mask_dim_sizes", AttrKind::Array}}) ||
-      !requireI64Array(op, ctx, "mask_dim_sizes") ||
+  auto constantMask = cast<VectorConstantMaskOp>(&op);
+  if (!checkProperties(op, ctx,
+                       {{attrname::vector::MaskDimSizes, AttrKind::Array}}) ||
+      !requireI64Array(op, ctx, constantMask.getMaskDimSizesAttr(),
+                       attrname::vector::MaskDimSizes) ||
       !hasOperandsAndResults(op, ctx, 0, 1) || !requireMaskResult(op, ctx))
     return false;
   Type t = op.getResult(0)->getType();
-  std::vector<int64_t> sizes = i64Array(op, "mask_dim_sizes");
+  std::vector<int64_t> sizes = constantMask.getMaskDimSizes();
   // MLIR reports the 0-D cases without the op prefix.
   if (t.getRank() == 0) {
     if (sizes.size() != 1)
