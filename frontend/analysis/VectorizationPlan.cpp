@@ -114,10 +114,7 @@ bool allowsReassociation(const LoopReduction &r, bool fastMath) {
   // order: exact, like integer reductions.
   if (r.kind == ReductionKind::MaximumF || r.kind == ReductionKind::MinimumF)
     return true;
-  Attribute flags = ArithFastMathOp(r.combiner).getFastMathAttr();
-  if (!flags)
-    return false;
-  return fastMathAttrHas(flags.str(), "reassoc");
+  return ArithFastMathOp(r.combiner).hasFastMathFlag("reassoc");
 }
 
 /// Walks the body of the candidate loop, deciding what becomes a vector

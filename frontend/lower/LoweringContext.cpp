@@ -15,9 +15,8 @@ LoweringContext::LoweringContext(llvm::Module &m, DiagnosticEngine &d,
 
 llvm::FastMathFlags LoweringContext::fastMathFlags(Operation &op) const {
   llvm::FastMathFlags f;
-  Attribute attr = ArithFastMathOp(&op).getFastMathAttr();
-  const std::string text = attr ? attr.getString() : "";
-  auto has = [&](const char *flag) { return fastMathAttrHas(text, flag); };
+  ArithFastMathOp flags(&op);
+  auto has = [&](const char *flag) { return flags.hasFastMathFlag(flag); };
   if (opts.fastMath || has("fast")) {
     f.setFast();
   } else {
