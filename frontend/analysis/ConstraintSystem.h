@@ -142,6 +142,9 @@ public:
   /// Drops inequalities implied by the others (checked with isEmpty()).
   void removeRedundantInequalities();
 
+  /// Same columns, values and rows in the same order.
+  bool operator==(const ConstraintSystem &) const = default;
+
   /// Prints the tableau like MLIR's dump (seed 001).
   void dump(std::ostream &os) const;
   std::string str() const;

@@ -394,14 +394,17 @@ std::optional<bool> MemRefRegion::contains(
 namespace {
 
 /// The parts clamped to the memref's shape (MLIR's cstWithShapeBounds),
-/// empty ones dropped.
+/// empty ones and repeats dropped (a body that loads one element several
+/// times unions the same part that often, and the box costs quadratically
+/// in the parts).
 std::vector<ConstraintSystem>
 clampedNonEmptyParts(const std::vector<ConstraintSystem> &parts, Type type) {
   std::vector<ConstraintSystem> out;
   for (const ConstraintSystem &part : parts) {
     ConstraintSystem cst = part;
     addShapeBounds(cst, type);
-    if (!isIntegerEmpty(cst))
+    if (std::find(out.begin(), out.end(), cst) == out.end() &&
+        !isIntegerEmpty(cst))
       out.push_back(std::move(cst));
   }
   return out;

@@ -802,19 +802,23 @@ int64_t gallopUpper(const Problem &p, unsigned pos, int64_t &lo,
 /// Exact integer minimum of x_pos: the rational range brackets it (and
 /// decides unboundedness: by Meyer's theorem a rational polyhedron with
 /// integer points has an integer hull with the same recession cone), then
-/// binary search with the Omega test.
+/// binary search with the Omega test. The rounded rational minimum is most
+/// often the integer one, so it is tried first: one emptiness test then
+/// settles both feasibility and the optimum.
 IntegerOptimum minimizeProblem(const Problem &p, unsigned pos,
                                const OmegaOptions &options) {
   using Kind = IntegerOptimum::Kind;
-  if (!isFeasible(p, options))
-    return {Kind::Empty, 0};
   Budget budget(options);
   std::optional<Range> range = rationalRange(p, pos, budget);
   if (!range)
-    return {Kind::Empty, 0}; // unreachable: p has an integer point
+    return {Kind::Empty, 0}; // no rational point, so no integer one
+  if (range->lower && hasPointAtMost(p, pos, *range->lower, options))
+    return {Kind::Bounded, *range->lower};
+  if (!isFeasible(p, options))
+    return {Kind::Empty, 0};
   if (!range->lower)
     return {Kind::Unbounded, 0};
-  int64_t lo = *range->lower;
+  int64_t lo = checkedAdd(*range->lower, 1); // none at the lower bound
   int64_t hi = range->upper ? *range->upper : gallopUpper(p, pos, lo, options);
   while (lo < hi) {
     int64_t mid = std::midpoint(lo, hi); // rounds towards lo

@@ -482,6 +482,27 @@ TEST(OmegaTest, OptimumFarFromRationalBound) {
   EXPECT_TRUE(satisfies(s, *sample));
 }
 
+TEST(OmegaTest, ExactRationalOptimumCostsOneEmptinessTest) {
+  // The optimum of a wide box is its rational bound: one emptiness test
+  // must settle it, where bisecting the rational range would take about 21
+  // (compile time in cost models asks for thousands of such optima).
+  System s = twoVars();
+  addRange(s, {1, 0}, -1000000, 1000000);
+  addRange(s, {1, 1}, -5, 5);
+  OmegaStats stats;
+  OmegaOptions options;
+  options.stats = &stats;
+  IntegerOptimum minX = integerMinimum(build(s), 0, options);
+  ASSERT_EQ(minX.kind, Kind::Bounded);
+  EXPECT_EQ(minX.value, -1000000);
+  uint64_t oneQuery = stats.nodes;
+  stats = {};
+  EXPECT_FALSE(isIntegerEmpty(build(s), options));
+  uint64_t oneTest = stats.nodes;
+  // The rational pass charges a node per elimination step, a couple here.
+  EXPECT_LT(oneQuery, 8 * oneTest);
+}
+
 TEST(OmegaTest, ExtremeButRepresentableValues) {
   System s;
   s.numVars = 1; // x == INT64_MAX
