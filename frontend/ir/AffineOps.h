@@ -46,10 +46,6 @@ inline constexpr char UpperBoundsMap[] = "upperBoundsMap";
 inline constexpr char UpperBoundsGroups[] = "upperBoundsGroups";
 inline constexpr char Steps[] = "steps";
 inline constexpr char Reductions[] = "reductions";
-// affine.prefetch
-inline constexpr char IsWrite[] = "isWrite";
-inline constexpr char LocalityHint[] = "localityHint";
-inline constexpr char IsDataCache[] = "isDataCache";
 // affine.dma_start (all three) and affine.dma_wait (the tag map)
 inline constexpr char SrcMap[] = "src_map";
 inline constexpr char DstMap[] = "dst_map";
@@ -235,26 +231,12 @@ public:
 
 /// `affine.prefetch %m[%i], read|write, locality<N>, data|instr`: a hint,
 /// not an access (AffineAccess.h).
-class AffinePrefetchOp : public NamedOpView<opname::AffinePrefetch> {
+class AffinePrefetchOp : public PrefetchView<opname::AffinePrefetch> {
 public:
-  using NamedOpView::NamedOpView;
+  using PrefetchView::PrefetchView;
   Value *getMemRef() const { return op->getOperand(0); }
   AffineMap getMap() const {
     return op->getAttr(attrname::affine::Map).getAffineMap();
-  }
-  bool getIsWrite() const { return getIsWriteAttr().getBool(); }
-  /// 0 (no locality) to 3 (keep in cache).
-  int64_t getLocalityHint() const { return getLocalityHintAttr().getInt(); }
-  bool getIsDataCache() const { return getIsDataCacheAttr().getBool(); }
-  /// The raw attributes, null when absent, for the verifier.
-  Attribute getIsWriteAttr() const {
-    return op->getAttr(attrname::affine::IsWrite);
-  }
-  Attribute getLocalityHintAttr() const {
-    return op->getAttr(attrname::affine::LocalityHint);
-  }
-  Attribute getIsDataCacheAttr() const {
-    return op->getAttr(attrname::affine::IsDataCache);
   }
 };
 

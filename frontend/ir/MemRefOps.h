@@ -39,9 +39,6 @@ inline constexpr char MemRefAtomicRMW[] = "memref.atomic_rmw";
 namespace attrname::memref {
 inline constexpr char Alignment[] = "alignment";
 inline constexpr char Nontemporal[] = "nontemporal";
-inline constexpr char IsWrite[] = "isWrite";
-inline constexpr char LocalityHint[] = "localityHint";
-inline constexpr char IsDataCache[] = "isDataCache";
 inline constexpr char StaticOffsets[] = "static_offsets";
 inline constexpr char StaticSizes[] = "static_sizes";
 inline constexpr char StaticStrides[] = "static_strides";
@@ -160,23 +157,7 @@ using MemRefLoadOp = MemRefLoadStoreView<opname::MemRefLoad>;
 using MemRefStoreOp = MemRefLoadStoreView<opname::MemRefStore>;
 
 /// `memref.prefetch %m[%i], read, locality<3>, data : T`.
-class PrefetchOp : public NamedOpView<opname::MemRefPrefetch> {
-public:
-  using NamedOpView::NamedOpView;
-  Attribute getIsWriteAttr() const {
-    return op->getAttr(attrname::memref::IsWrite);
-  }
-  Attribute getLocalityHintAttr() const {
-    return op->getAttr(attrname::memref::LocalityHint);
-  }
-  Attribute getIsDataCacheAttr() const {
-    return op->getAttr(attrname::memref::IsDataCache);
-  }
-  bool getIsWrite() const { return getIsWriteAttr().getBool(); }
-  /// 0 (no locality) to 3 (keep in all cache levels).
-  int64_t getLocalityHint() const { return getLocalityHintAttr().getInt(); }
-  bool getIsDataCache() const { return getIsDataCacheAttr().getBool(); }
-};
+using PrefetchOp = PrefetchView<opname::MemRefPrefetch>;
 
 /// `memref.assume_alignment %m, 16 : T`.
 class AssumeAlignmentOp : public NamedOpView<opname::MemRefAssumeAlignment> {
@@ -311,9 +292,9 @@ class GlobalOp : public NamedOpView<opname::MemRefGlobal> {
 public:
   using NamedOpView::NamedOpView;
   Attribute getSymVisibilityAttr() const {
-    return op->getAttr(attrname::SymVisibility);
+    return getSymbolVisibilityAttr(*op);
   }
-  Attribute getSymNameAttr() const { return op->getAttr(attrname::SymName); }
+  Attribute getSymNameAttr() const { return getSymbolNameAttr(*op); }
   std::string getSymName() const { return getSymNameAttr().getString(); }
   Attribute getTypeAttr() const { return op->getAttr(attrname::memref::Type); }
   Type getType() const { return getTypeAttr().getType(); }

@@ -40,6 +40,33 @@ public:
   static bool classof(const Operation *op) { return op->getName() == Name; }
 };
 
+/// The cache hint that affine.prefetch and memref.prefetch share.
+namespace attrname::prefetch {
+inline constexpr char IsWrite[] = "isWrite";
+inline constexpr char LocalityHint[] = "localityHint";
+inline constexpr char IsDataCache[] = "isDataCache";
+} // namespace attrname::prefetch
+
+/// The hint accessors of the prefetch op named `Name`: raw attributes (null
+/// when absent, for the verifier) and typed ones that assume a verified op.
+template <const char *Name> class PrefetchView : public NamedOpView<Name> {
+public:
+  using NamedOpView<Name>::NamedOpView;
+  Attribute getIsWriteAttr() const {
+    return this->op->getAttr(attrname::prefetch::IsWrite);
+  }
+  Attribute getLocalityHintAttr() const {
+    return this->op->getAttr(attrname::prefetch::LocalityHint);
+  }
+  Attribute getIsDataCacheAttr() const {
+    return this->op->getAttr(attrname::prefetch::IsDataCache);
+  }
+  bool getIsWrite() const { return getIsWriteAttr().getBool(); }
+  /// 0 (no locality) to 3 (keep in all cache levels).
+  int64_t getLocalityHint() const { return getLocalityHintAttr().getInt(); }
+  bool getIsDataCache() const { return getIsDataCacheAttr().getBool(); }
+};
+
 template <typename OpT> bool isa(const Operation *op) {
   return op && OpT::classof(op);
 }

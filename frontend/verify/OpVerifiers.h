@@ -50,6 +50,16 @@ bool badOperand(Operation &op, VerifyContext &ctx, unsigned i,
                 const std::string &what);
 bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
                const std::string &what);
+/// ODS's wording for a required attribute that is absent:
+/// "requires attribute 'name'".
+bool missingAttr(Operation &op, VerifyContext &ctx, std::string_view name);
+/// ODS's wording for an attribute that fails its constraint:
+/// "attribute 'name' failed to satisfy constraint: what".
+bool badAttr(Operation &op, VerifyContext &ctx, std::string_view name,
+             std::string_view what);
+/// `a`, the attribute named `name`; reported as missing when null.
+Attribute requireAttr(Operation &op, VerifyContext &ctx, Attribute a,
+                      std::string_view name);
 
 void registerFuncOpVerifiers(OpVerifierRegistry &r);
 void registerArithOpVerifiers(OpVerifierRegistry &r);

@@ -37,6 +37,24 @@ bool badResult(Operation &op, VerifyContext &ctx, unsigned i,
                                  quoted(op.getResult(i)->getType()));
 }
 
+bool missingAttr(Operation &op, VerifyContext &ctx, std::string_view name) {
+  return ctx.emitOpError(op, "requires attribute '" + std::string(name) + "'");
+}
+
+bool badAttr(Operation &op, VerifyContext &ctx, std::string_view name,
+             std::string_view what) {
+  return ctx.emitOpError(
+      op, "attribute '" + std::string(name) +
+              "' failed to satisfy constraint: " + std::string(what));
+}
+
+Attribute requireAttr(Operation &op, VerifyContext &ctx, Attribute a,
+                      std::string_view name) {
+  if (!a)
+    missingAttr(op, ctx, name);
+  return a;
+}
+
 const OpVerifierRegistry &OpVerifierRegistry::get() {
   static const OpVerifierRegistry registry = [] {
     OpVerifierRegistry r;

@@ -4,6 +4,7 @@
 // reductions, load/store and their vector forms, prefetch, dma_start,
 // dma_wait and yield. Each fills MLIR 19's generic form of the op.
 #include "frontend/ir/ArithOpTable.h"
+#include "frontend/ir/Ops.h"
 #include "frontend/parse/OpParsers.h"
 
 namespace affjit {
@@ -433,10 +434,11 @@ bool parsePrefetch(Parser &p, OperationState &state) {
   Type type;
   if (!p.parseOptionalAttrDict(state.attrs) || !p.parseColonType(type))
     return false;
-  state.addAttr("isWrite", Attribute::boolean(rw == "write"));
-  state.addAttr("localityHint",
+  state.addAttr(attrname::prefetch::IsWrite, Attribute::boolean(rw == "write"));
+  state.addAttr(attrname::prefetch::LocalityHint,
                 Attribute::integer(locality, Type::integer(32)));
-  state.addAttr("isDataCache", Attribute::boolean(cache == "data"));
+  state.addAttr(attrname::prefetch::IsDataCache,
+                Attribute::boolean(cache == "data"));
   state.addAttr("map", mapAttr(map));
   return resolveAccess(p, state, memref, type, indices, typeLoc);
 }

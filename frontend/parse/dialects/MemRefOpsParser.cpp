@@ -3,6 +3,7 @@
 // sizes, `static_*` arrays with kDynamic for `?`, `reassociation`,
 // `permutation`, the global's `sym_name`/`type`/`initial_value`, ... .
 // Also registers the old unprefixed spellings (`alloc`, `dma_start`, ...).
+#include "frontend/ir/Ops.h"
 #include "frontend/parse/AffineParser.h"
 #include "frontend/parse/OpParsers.h"
 
@@ -248,9 +249,10 @@ bool parsePrefetch(Parser &p, OperationState &st) {
   if (cache != "data" && cache != "instr")
     return customOpError(p, st, st.loc,
                          "cache type has to be 'data' or 'instr'");
-  st.addAttr("localityHint", locality);
-  st.addAttr("isWrite", Attribute::boolean(rw == "write"));
-  st.addAttr("isDataCache", Attribute::boolean(cache == "data"));
+  st.addAttr(attrname::prefetch::LocalityHint, locality);
+  st.addAttr(attrname::prefetch::IsWrite, Attribute::boolean(rw == "write"));
+  st.addAttr(attrname::prefetch::IsDataCache,
+             Attribute::boolean(cache == "data"));
   return true;
 }
 

@@ -254,9 +254,9 @@ void printPrefetch(Printer &p, Operation &op) {
          << prefetch.getLocalityHint() << ">, "
          << (prefetch.getIsDataCache() ? "data" : "instr");
   p.printOptionalAttrDict(op.getAttrs(),
-                          {attrname::affine::Map, attrname::affine::IsWrite,
-                           attrname::affine::LocalityHint,
-                           attrname::affine::IsDataCache});
+                          {attrname::affine::Map, attrname::prefetch::IsWrite,
+                           attrname::prefetch::LocalityHint,
+                           attrname::prefetch::IsDataCache});
   p.os() << " : ";
   p.printType(op.getOperand(0)->getType());
 }

@@ -171,9 +171,9 @@ void printPrefetch(Printer &p, Operation &op) {
   p.os() << ", " << (w && w.getBool() ? "write" : "read") << ", locality<"
          << (l ? l.getInt() : 0) << ">, "
          << (d && d.getBool() ? "data" : "instr");
-  p.printOptionalAttrDict(op.getAttrs(), {attrname::memref::LocalityHint,
-                                          attrname::memref::IsWrite,
-                                          attrname::memref::IsDataCache});
+  p.printOptionalAttrDict(op.getAttrs(), {attrname::prefetch::LocalityHint,
+                                          attrname::prefetch::IsWrite,
+                                          attrname::prefetch::IsDataCache});
   printColonType(p, op.getOperand(0)->getType());
 }
 

@@ -183,7 +183,7 @@ bool verifyConstant(Operation &op, VerifyContext &ctx) {
   Attribute v = ConstantOp(&op).getValue();
   Type r = op.getResult(0)->getType();
   if (!v)
-    return ctx.emitOpError(op, "requires attribute 'value'");
+    return missingAttr(op, ctx, attrname::arith::Value);
   if (v.isa(AttrKind::Bool))
     return r.isInteger(1) ||
            ctx.emitOpError(op, "value type 'i1' must match result type " +
@@ -217,9 +217,7 @@ bool checkFlagAttrs(Operation &op, VerifyContext &ctx) {
     Attribute a = op.getAttr(f.name);
     if (a &&
         !(a.isa(AttrKind::Opaque) && a.getString().rfind(f.prefix, 0) == 0))
-      return ctx.emitOpError(op,
-                             std::string("attribute '") + f.name +
-                                 "' failed to satisfy constraint: " + f.what);
+      return badAttr(op, ctx, f.name, f.what);
   }
   return true;
 }

@@ -10,7 +10,7 @@ namespace {
 bool verifyAssert(Operation &op, VerifyContext &ctx) {
   Attribute msg = CfAssertOp(&op).getMsgAttr();
   if (!msg)
-    return ctx.emitOpError(op, "requires attribute 'msg'");
+    return missingAttr(op, ctx, attrname::cf::Msg);
   // The message becomes a property when the op is built: another kind of
   // attribute is rejected before any verifier runs.
   if (!msg.isa(AttrKind::String))

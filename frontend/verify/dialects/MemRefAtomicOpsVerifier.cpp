@@ -42,7 +42,7 @@ bool checkScalarMemRef(Operation &op, VerifyContext &ctx, unsigned i) {
 bool checkKindAttr(Operation &op, VerifyContext &ctx, int64_t &kind) {
   Attribute a = AtomicRMWOp(&op).getKindAttr();
   if (!a)
-    return ctx.emitOpError(op, "requires attribute 'kind'");
+    return missingAttr(op, ctx, attrname::memref::Kind);
   if (!a.isa(AttrKind::Integer) || !a.getType().isInteger(64) ||
       a.getInt() < 0 || a.getInt() >= kNumAtomicRMWKinds)
     return ctx.emitError(op, "invalid properties {kind = " + a.str() +

@@ -11,6 +11,7 @@
 #include "frontend/verify/OpVerifiers.h"
 
 #include <optional>
+#include <span>
 #include <utility>
 
 namespace affjit {
@@ -74,20 +75,6 @@ bool expectIndexOperands(Operation &op, VerifyContext &ctx, unsigned begin,
   return true;
 }
 
-/// `a`, the attribute named `name`, reported if absent.
-Attribute requireAttr(Operation &op, VerifyContext &ctx, Attribute a,
-                      const char *name) {
-  if (!a)
-    ctx.emitOpError(op, "requires attribute '" + std::string(name) + "'");
-  return a;
-}
-
-bool attrConstraint(Operation &op, VerifyContext &ctx, const char *name,
-                    const std::string &what) {
-  return ctx.emitOpError(op, "attribute '" + std::string(name) +
-                                 "' failed to satisfy constraint: " + what);
-}
-
 bool isIntAttrOf(Attribute a, unsigned width) {
   return a.isa(AttrKind::Integer) && a.getType().isInteger(width);
 }
@@ -100,7 +87,7 @@ bool getI64Array(Operation &op, VerifyContext &ctx, Attribute attr,
   if (!a)
     return false;
   if (!a.isa(AttrKind::DenseArray) || !a.getType().isInteger(64))
-    return attrConstraint(op, ctx, name, "i64 dense array attribute");
+    return badAttr(op, ctx, name, "i64 dense array attribute");
   out = a.getInts();
   return true;
 }
@@ -157,14 +144,14 @@ bool getReassociation(Operation &op, VerifyContext &ctx, Attribute attr,
     return false;
   const char *what = "Array of 64-bit integer array attributes";
   if (!a.isa(AttrKind::Array))
-    return attrConstraint(op, ctx, name, what);
+    return badAttr(op, ctx, name, what);
   for (const Attribute &g : a.getArray()) {
     if (!g.isa(AttrKind::Array))
-      return attrConstraint(op, ctx, name, what);
+      return badAttr(op, ctx, name, what);
     groups.emplace_back();
     for (const Attribute &d : g.getArray()) {
       if (!isIntAttrOf(d, 64))
-        return attrConstraint(op, ctx, name, what);
+        return badAttr(op, ctx, name, what);
       groups.back().push_back(d.getInt());
     }
   }
@@ -217,9 +204,9 @@ bool verifyAllocLike(Operation &op, VerifyContext &ctx) {
   AllocLikeOp alloc(&op);
   if (Attribute a = alloc.getAlignmentAttr())
     if (!isIntAttrOf(a, 64) || a.getInt() < 0)
-      return attrConstraint(op, ctx, attrname::memref::Alignment,
-                            "64-bit signless integer attribute whose minimum "
-                            "value is 0");
+      return badAttr(op, ctx, attrname::memref::Alignment,
+                     "64-bit signless integer attribute whose minimum "
+                     "value is 0");
   std::vector<int64_t> seg;
   if (!getSegments(op, ctx, alloc.getOperandSegmentSizesAttr(), 2, seg) ||
       !expectResults(op, ctx, 1) || !expectNoRegions(op, ctx) ||
@@ -340,8 +327,7 @@ bool verifyAccess(Operation &op, VerifyContext &ctx, unsigned at) {
 /// `a` is the op's `nontemporal` attribute.
 bool checkNontemporal(Operation &op, VerifyContext &ctx, Attribute a) {
   if (a && !a.isa(AttrKind::Bool))
-    return attrConstraint(op, ctx, attrname::memref::Nontemporal,
-                          "bool attribute");
+    return badAttr(op, ctx, attrname::memref::Nontemporal, "bool attribute");
   return true;
 }
 
@@ -407,23 +393,23 @@ bool verifyMemRefToIndex(Operation &op, VerifyContext &ctx) {
 
 bool verifyPrefetch(Operation &op, VerifyContext &ctx) {
   PrefetchOp prefetch(&op);
-  const std::pair<Attribute, const char *> flags[] = {
-      {prefetch.getIsDataCacheAttr(), attrname::memref::IsDataCache},
-      {prefetch.getIsWriteAttr(), attrname::memref::IsWrite}};
-  Attribute hint = prefetch.getLocalityHintAttr();
-  // Presence first, in name order, as MLIR's generated verifier does.
-  for (const auto &[a, name] : flags)
+  // The two flags, then the hint: MLIR's generated verifier checks
+  // presence first, in name order.
+  const std::pair<Attribute, const char *> attrs[] = {
+      {prefetch.getIsDataCacheAttr(), attrname::prefetch::IsDataCache},
+      {prefetch.getIsWriteAttr(), attrname::prefetch::IsWrite},
+      {prefetch.getLocalityHintAttr(), attrname::prefetch::LocalityHint}};
+  for (const auto &[a, name] : attrs)
     if (!requireAttr(op, ctx, a, name))
       return false;
-  if (!requireAttr(op, ctx, hint, attrname::memref::LocalityHint))
-    return false;
-  for (const auto &[a, name] : flags)
+  for (const auto &[a, name] : std::span(attrs).first(2))
     if (!a.isa(AttrKind::Bool))
-      return attrConstraint(op, ctx, name, "bool attribute");
+      return badAttr(op, ctx, name, "bool attribute");
+  Attribute hint = attrs[2].first;
   if (!isIntAttrOf(hint, 32) || hint.getInt() < 0 || hint.getInt() > 3)
-    return attrConstraint(op, ctx, attrname::memref::LocalityHint,
-                          "32-bit signless integer attribute whose minimum "
-                          "value is 0 whose maximum value is 3");
+    return badAttr(op, ctx, attrname::prefetch::LocalityHint,
+                   "32-bit signless integer attribute whose minimum "
+                   "value is 0 whose maximum value is 3");
   if (!verifyAccess(op, ctx, 0) || !expectResults(op, ctx, 0) ||
       !expectNoRegions(op, ctx))
     return false;
@@ -438,9 +424,9 @@ bool verifyAssumeAlignment(Operation &op, VerifyContext &ctx) {
   if (!a)
     return false;
   if (!isIntAttrOf(a, 32) || a.getInt() <= 0)
-    return attrConstraint(op, ctx, attrname::memref::Alignment,
-                          "32-bit signless integer attribute whose value is "
-                          "positive");
+    return badAttr(op, ctx, attrname::memref::Alignment,
+                   "32-bit signless integer attribute whose value is "
+                   "positive");
   if (!expectShape(op, ctx, 1, 0))
     return false;
   if (!op.getOperand(0)->getType().isMemRef())
@@ -793,8 +779,8 @@ bool verifyTranspose(Operation &op, VerifyContext &ctx) {
   if (!a)
     return false;
   if (!a.isa(AttrKind::AffineMap))
-    return attrConstraint(op, ctx, attrname::memref::Permutation,
-                          "AffineMap attribute");
+    return badAttr(op, ctx, attrname::memref::Permutation,
+                   "AffineMap attribute");
   if (!expectShape(op, ctx, 1, 1))
     return false;
   Type src = op.getOperand(0)->getType(), dst = op.getResult(0)->getType();
@@ -862,18 +848,17 @@ bool verifyGlobal(Operation &op, VerifyContext &ctx) {
   if (!name)
     return false;
   if (!name.isa(AttrKind::String))
-    return attrConstraint(op, ctx, attrname::SymName, "string attribute");
+    return badAttr(op, ctx, attrname::SymName, "string attribute");
   Attribute typeAttr =
       requireAttr(op, ctx, global.getTypeAttr(), attrname::memref::Type);
   if (!typeAttr)
     return false;
   if (!typeAttr.isa(AttrKind::Type))
-    return attrConstraint(op, ctx, attrname::memref::Type,
-                          "memref type attribute");
+    return badAttr(op, ctx, attrname::memref::Type, "memref type attribute");
   if (Attribute a = global.getAlignmentAttr())
     if (!isIntAttrOf(a, 64))
-      return attrConstraint(op, ctx, attrname::memref::Alignment,
-                            "64-bit signless integer attribute");
+      return badAttr(op, ctx, attrname::memref::Alignment,
+                     "64-bit signless integer attribute");
   if (!expectShape(op, ctx, 0, 0))
     return false;
   Type type = typeAttr.getType();
@@ -909,8 +894,8 @@ bool verifyGetGlobal(Operation &op, VerifyContext &ctx) {
   if (!name)
     return false;
   if (!name.isa(AttrKind::SymbolRef))
-    return attrConstraint(op, ctx, attrname::memref::Name,
-                          "flat symbol reference attribute");
+    return badAttr(op, ctx, attrname::memref::Name,
+                   "flat symbol reference attribute");
   if (!expectShape(op, ctx, 0, 1))
     return false;
   Type t = op.getResult(0)->getType();

@@ -396,7 +396,7 @@ bool verifyIndexSwitch(Operation &op, VerifyContext &ctx) {
   if (op.getNumOperands() != 1 || !op.getOperand(0)->getType().isIndex())
     return ctx.emitOpError(op, "requires one index operand");
   if (!casesAttr || !casesAttr.isa(AttrKind::DenseArray))
-    return ctx.emitOpError(op, "requires attribute 'cases'");
+    return missingAttr(op, ctx, attrname::scf::Cases);
   std::vector<int64_t> cases = casesAttr.getInts();
   if (op.getNumRegions() == 0 || cases.size() != op.getNumRegions() - 1)
     return ctx.emitOpError(

@@ -38,16 +38,12 @@ bool checkIndexOperands(Operation &op, VerifyContext &ctx, unsigned first,
 
 /// The attribute `a` named `name`, reported as missing or of the wrong
 /// kind.
-bool requireAttr(Operation &op, VerifyContext &ctx, Attribute a,
-                 const char *name, AttrKind kind, const char *constraint) {
-  if (!a)
-    return ctx.emitOpError(op,
-                           std::string("requires attribute '") + name + "'");
-  if (!a.isa(kind))
-    return ctx.emitOpError(op,
-                           std::string("attribute '") + name +
-                               "' failed to satisfy constraint: " + constraint);
-  return true;
+bool requireAttrOfKind(Operation &op, VerifyContext &ctx, Attribute a,
+                       const char *name, AttrKind kind,
+                       const char *constraint) {
+  if (!requireAttr(op, ctx, a, name))
+    return false;
+  return a.isa(kind) || badAttr(op, ctx, name, constraint);
 }
 
 /// What an inherent attribute (an MLIR property) must be: an attribute
@@ -119,18 +115,18 @@ bool checkTransferAttrs(Operation &op, VerifyContext &ctx,
             Type::integer(32)},
            {attrname::vector::PermutationMap, AttrKind::AffineMap}}))
     return false;
-  if (!requireAttr(op, ctx, transfer.getInBoundsAttr(),
-                   attrname::vector::InBounds, AttrKind::Array,
-                   "1-bit boolean array attribute") ||
+  if (!requireAttrOfKind(op, ctx, transfer.getInBoundsAttr(),
+                         attrname::vector::InBounds, AttrKind::Array,
+                         "1-bit boolean array attribute") ||
       !checkSegments(op, ctx, transfer.getOperandSegmentSizesAttr(), 4, seg) ||
-      !requireAttr(op, ctx, transfer.getPermutationMapAttr(),
-                   attrname::vector::PermutationMap, AttrKind::AffineMap,
-                   "AffineMap attribute"))
+      !requireAttrOfKind(op, ctx, transfer.getPermutationMapAttr(),
+                         attrname::vector::PermutationMap, AttrKind::AffineMap,
+                         "AffineMap attribute"))
     return false;
   for (const Attribute &b : transfer.getInBoundsAttr().getArray())
     if (!b.isa(AttrKind::Bool))
-      return ctx.emitOpError(op, "attribute 'in_bounds' failed to satisfy "
-                                 "constraint: 1-bit boolean array attribute");
+      return badAttr(op, ctx, attrname::vector::InBounds,
+                     "1-bit boolean array attribute");
   if (seg[3] > 1)
     return ctx.emitOpError(op, "operand group starting at #" +
                                    std::to_string(op.getNumOperands() - 1) +
@@ -308,14 +304,14 @@ bool verifyReduction(Operation &op, VerifyContext &ctx) {
     return false;
   Attribute kindAttr = cast<ReductionOp>(&op).getKindAttr();
   if (!kindAttr)
-    return ctx.emitOpError(op, "requires attribute 'kind'");
+    return missingAttr(op, ctx, attrname::vector::Kind);
   std::string_view kind = kindAttr.isa(AttrKind::Opaque)
                               ? vectorKindName(kindAttr.getString())
                               : std::string_view();
   if (!isVectorKind(kind))
-    return ctx.emitOpError(op, "attribute 'kind' failed to satisfy "
-                               "constraint: Kind of combining function for "
-                               "contractions and reductions");
+    return badAttr(op, ctx, attrname::vector::Kind,
+                   "Kind of combining function for contractions and "
+                   "reductions");
   if (op.getNumOperands() < 1 || op.getNumOperands() > 2 ||
       op.getNumResults() != 1)
     return ctx.emitOpError(op, "requires a vector, an optional accumulator "
@@ -423,10 +419,10 @@ bool checkPositionOperands(Operation &op, VerifyContext &ctx,
                          nullptr, Type::integer(64)}}))
     return false;
   if (!staticPosition)
-    return ctx.emitOpError(op, "requires attribute 'static_position'");
+    return missingAttr(op, ctx, attrname::vector::StaticPosition);
   if (!staticPosition.isa(AttrKind::DenseArray))
-    return ctx.emitOpError(op, "attribute 'static_position' failed to "
-                               "satisfy constraint: i64 dense array attribute");
+    return badAttr(op, ctx, attrname::vector::StaticPosition,
+                   "i64 dense array attribute");
   return checkIndexOperands(op, ctx, firstDynamic,
                             op.getNumOperands() - firstDynamic);
 }
@@ -632,17 +628,14 @@ bool hasOperandsAndResults(Operation &op, VerifyContext &ctx, unsigned operands,
 /// kind.
 bool requireI64Array(Operation &op, VerifyContext &ctx, Attribute a,
                      const char *name) {
-  if (!a)
-    return ctx.emitOpError(op,
-                           std::string("requires attribute '") + name + "'");
+  if (!requireAttr(op, ctx, a, name))
+    return false;
   bool ok = a.isa(AttrKind::Array);
   if (ok)
     for (const Attribute &e : a.getArray())
       ok &= e.isa(AttrKind::Integer) && e.getType().isInteger(64);
   if (!ok)
-    return ctx.emitOpError(op, std::string("attribute '") + name +
-                                   "' failed to satisfy constraint: 64-bit "
-                                   "integer array attribute");
+    return badAttr(op, ctx, name, "64-bit integer array attribute");
   return true;
 }
 
@@ -924,7 +917,7 @@ bool verifyTranspose(Operation &op, VerifyContext &ctx) {
                          nullptr, Type::integer(64)}}))
     return false;
   if (!transpose.getPermutationAttr())
-    return ctx.emitOpError(op, "requires attribute 'permutation'");
+    return missingAttr(op, ctx, attrname::vector::Permutation);
   Type src, res;
   if (!oneVectorToOne(op, ctx, src, res))
     return false;
@@ -974,9 +967,9 @@ bool verifyOuterProduct(Operation &op, VerifyContext &ctx) {
   std::string_view kind =
       kindAttr ? vectorKindName(kindAttr.getString()) : "add";
   if (!isVectorKind(kind))
-    return ctx.emitOpError(op, "attribute 'kind' failed to satisfy "
-                               "constraint: Kind of combining function for "
-                               "contractions and reductions");
+    return badAttr(op, ctx, attrname::vector::Kind,
+                   "Kind of combining function for contractions and "
+                   "reductions");
   if (op.getNumOperands() < 2 || op.getNumResults() != 1)
     return ctx.emitOpError(op, "requires two or three operands and one "
                                "result");
