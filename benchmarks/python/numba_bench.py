@@ -2,8 +2,9 @@
 """affjit from Python against numba and NumPy, single-threaded.
 
 Measures the cost of calling an empty kernel with two arrays (affjit,
-numba's @njit dispatch, ctypes calling an empty C function) and the time
-of six kernels written as naive loops, the same loops in MLIR (affine) and
+numba's @njit dispatch, ctypes calling an empty C function), of calls
+shaped like saxpy (a np.float32 scalar and two arrays) and dot (a float32
+result) on 16 elements, and the time of six kernels written as naive loops, the same loops in MLIR (affine) and
 in numba: gemm (and NumPy's matmul, i.e. OpenBLAS), softmax and layernorm
 over rows, jacobi-2d, an elementwise chain of four ops (at a size that
 streams from DRAM and one that stays in the L3) and row sums. affjit runs
@@ -15,6 +16,7 @@ status 1 if one differs.
     PYTHONPATH=build/python /usr/bin/python3 benchmarks/python/numba_bench.py
     ... --quick                 # small sizes, few repetitions: a smoke run
     ... --json results.json     # also write every measurement
+    ... --calls-only            # the call-overhead tables only
 
 Compile times (affjit's and numba's) are not measured: each variant is
 called once before it is timed. Results are per call, median (min) over
@@ -57,6 +59,35 @@ THREADS = 1
 MLIR = """
 func.func @empty(%a: memref<?xf32>, %b: memref<?xf32>) {
   return
+}
+
+// y = a * x + y and x . y: the call-overhead table's calls with a scalar
+// argument and a scalar result (on 16 elements).
+func.func @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  affine.for %i = 0 to %n {
+    %xv = affine.load %x[%i] : memref<?xf32>
+    %yv = affine.load %y[%i] : memref<?xf32>
+    %p = arith.mulf %a, %xv : f32
+    %s = arith.addf %p, %yv : f32
+    affine.store %s, %y[%i] : memref<?xf32>
+  }
+  return
+}
+
+func.func @dot(%x: memref<?xf32>, %y: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = affine.for %i = 0 to %n iter_args(%acc = %zero) -> f32 {
+    %xv = affine.load %x[%i] : memref<?xf32>
+    %yv = affine.load %y[%i] : memref<?xf32>
+    %p = arith.mulf %xv, %yv : f32
+    %s = arith.addf %acc, %p : f32
+    affine.yield %s : f32
+  }
+  return %r : f32
 }
 
 // C = alpha * A B + beta * C
@@ -268,6 +299,18 @@ def nb_empty(a, b):
     pass
 
 
+def nb_saxpy(a, x, y):
+    for i in range(x.shape[0]):
+        y[i] = a * x[i] + y[i]
+
+
+def nb_dot(x, y):
+    s = np.float32(0.0)
+    for i in range(x.shape[0]):
+        s += x[i] * y[i]
+    return s
+
+
 def nb_gemm(alpha, beta, C, A, B):
     m, n = C.shape
     k = A.shape[1]
@@ -408,6 +451,9 @@ def problems(quick):
     n_jac, steps = (128, 3) if quick else (1024, 10)
     n_chain = (1 << 16) if quick else (1 << 22)
     n_chain_small = (1 << 12) if quick else (1 << 18)
+    # The chain's five f32 arrays in half of this machine's L2.
+    l2 = affjit.target_model()["l2"]
+    n_chain_l2 = 1 << max(8, ((l2 // 2) // 20).bit_length() - 1)
     n_sum = 256 if quick else 2048
 
     def gemm_make():
@@ -477,6 +523,9 @@ def problems(quick):
         # cost is its passes and temporaries, not DRAM.
         Problem("elementwise chain, in cache", elements(n_chain_small), "chain",
                 n_chain_small, chain_make(n_chain_small), chain_ref, 4),
+        # ... and in the L2, where the fused loop is not bound by bandwidth.
+        Problem("elementwise chain, in L2", elements(n_chain_l2), "chain",
+                n_chain_l2, chain_make(n_chain_l2), chain_ref, 4),
         Problem("row sums", f"{n_sum}x{n_sum}", "rowsum", n_sum, rowsum_make, rowsum_ref, 1),
     ]
 
@@ -532,6 +581,20 @@ def build_empty_c(tmp):
     return ctypes.CDLL(lib)
 
 
+def time_loops(loops, reps, inner):
+    """ns per call of each loop (name -> run(n), which makes n calls):
+    median and min over `reps` repetitions of `inner` calls, interleaved."""
+    for run in loops.values():
+        run(inner)  # warm-up; compiles the numba functions
+    samples = {name: [] for name in loops}
+    for _ in range(reps):
+        for name, run in loops.items():
+            t0 = time.perf_counter_ns()
+            run(inner)
+            samples[name].append((time.perf_counter_ns() - t0) / inner)
+    return {name: (statistics.median(s), min(s)) for name, s in samples.items()}
+
+
 def call_overhead(mod, reps, quick):
     """ns per call of an empty kernel taking two small f32 arrays, each
     called from its own Python loop (the first row is the loop alone)."""
@@ -585,15 +648,69 @@ def call_overhead(mod, reps, quick):
             loops["ctypes, C function of two pointers (addresses)"] = loop_ctypes
             loops["ctypes, same, arrays through ndpointer"] = loop_ctypes_arrays
 
-        for run in loops.values():
-            run(inner)  # warm-up; compiles the numba function
-        samples = {name: [] for name in loops}
-        for _ in range(reps):
-            for name, run in loops.items():
-                t0 = time.perf_counter_ns()
-                run(inner)
-                samples[name].append((time.perf_counter_ns() - t0) / inner)
-    return {name: (statistics.median(s), min(s)) for name, s in samples.items()}
+        return time_loops(loops, reps, inner)
+
+
+# The rows of the second call table, by what they call.
+SAXPY_ROWS = {
+    "numba": "saxpy(np.float32, x, y): numba @njit",
+    "numba nogil": "saxpy(np.float32, x, y): numba @njit(nogil=True)",
+    "affjit": "saxpy(np.float32, x, y): affjit, f = mod.saxpy bound once",
+    "affjit lookup": "saxpy(np.float32, x, y): affjit, mod.saxpy each call",
+}
+DOT_ROWS = {
+    "numba": "dot(x, y) -> float32: numba @njit",
+    "numba nogil": "dot(x, y) -> float32: numba @njit(nogil=True)",
+    "affjit": "dot(x, y) -> float32: affjit (a numpy.float32)",
+}
+
+
+def call_shapes(mod, reps, quick):
+    """ns per call of saxpy (a np.float32 and two arrays) and dot (two
+    arrays, a float32 result) on 16 elements, so that the kernels' own time
+    is a few ns: affjit through a function bound once and through the
+    module's attribute on every call, against numba with the same
+    signatures."""
+    x = np.arange(16, dtype=np.float32)
+    y = np.zeros(16, np.float32)
+    alpha = np.float32(0.5)
+    inner = 2000 if quick else 20000
+    nb_s, nb_s_nogil = numba.njit(nb_saxpy), numba.njit(nogil=True)(nb_saxpy)
+    nb_d, nb_d_nogil = numba.njit(nb_dot), numba.njit(nogil=True)(nb_dot)
+    saxpy, dot = mod.saxpy, mod.dot
+    # The same work: affjit's saxpy and dot compute numba's.
+    ya, yb = np.ones(16, np.float32), np.ones(16, np.float32)
+    saxpy(alpha, x, ya)
+    nb_s(alpha, x, yb)
+    if not np.array_equal(ya, yb) or dot(x, ya) != nb_d(x, yb):
+        raise SystemExit("numba_bench: affjit's saxpy/dot differ from numba's")
+
+    def saxpy_loop(f):
+        def run(n):
+            for _ in range(n):
+                f(alpha, x, y)
+        return run
+
+    def saxpy_lookup(n):
+        for _ in range(n):
+            mod.saxpy(alpha, x, y)
+
+    def dot_loop(f):
+        def run(n):
+            for _ in range(n):
+                f(x, y)
+        return run
+
+    loops = {
+        SAXPY_ROWS["numba"]: saxpy_loop(nb_s),
+        SAXPY_ROWS["numba nogil"]: saxpy_loop(nb_s_nogil),
+        SAXPY_ROWS["affjit"]: saxpy_loop(saxpy),
+        SAXPY_ROWS["affjit lookup"]: saxpy_lookup,
+        DOT_ROWS["numba"]: dot_loop(nb_d),
+        DOT_ROWS["numba nogil"]: dot_loop(nb_d_nogil),
+        DOT_ROWS["affjit"]: dot_loop(dot),
+    }
+    return time_loops(loops, reps, inner)
 
 
 # ---------------------------------------------------------------- main
@@ -673,6 +790,8 @@ def main():
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
     ap.add_argument("--reps", type=int, default=None,
                     help="repetitions per variant (default 15, --quick 3)")
+    ap.add_argument("--calls-only", action="store_true",
+                    help="measure the call overhead only (no kernels)")
     opts = ap.parse_args()
     reps = opts.reps or (3 if opts.quick else 15)
     target_ns = 2e6 if opts.quick else 20e6
@@ -712,6 +831,13 @@ def main():
     print("| --- | ---: |")
     for name, (med, mn) in over.items():
         print(f"| {name} | {med:.0f} ({mn:.0f}) |")
+    shapes = call_shapes(dynamic["affjit"], reps, opts.quick)
+    print("\n| call, 16-element f32 arrays | ns per call, median (min) |")
+    print("| --- | ---: |")
+    for name, (med, mn) in shapes.items():
+        print(f"| {name} | {med:.0f} ({mn:.0f}) |")
+    print("\nnumba returns dot's float32 as a Python float, affjit as a "
+          "numpy.float32.")
 
     pyfuncs = {
         "gemm": (nb_gemm, np_gemm),
@@ -723,7 +849,7 @@ def main():
     }
     failures = []
     results = []
-    for prob in problems(opts.quick):
+    for prob in ([] if opts.calls_only else problems(opts.quick)):
         nb_f, np_f = pyfuncs[prob.kernel]
         static = {fm: compile_affjit(kernel_source(prob.kernel, prob.n, prob.steps), fm,
                                      f"numba_bench_{prob.kernel}_{prob.n}.mlir")
@@ -790,18 +916,19 @@ def main():
     def fmt_ratio(r):
         return "" if r is None else f"{r:.2f}"
 
-    print(f"\nms per call, median (min) of up to {reps} interleaved repetitions")
-    print("\n| kernel | size | " + " | ".join(VARIANTS) +
-          " | affjit / numba | affjit fm / numba fm |")
-    print("| --- | --- |" + " ---: |" * (len(VARIANTS) + 2))
-    for row in results:
-        print(f"| {row['kernel']} | {row['size']} | "
-              + " | ".join(cell(row, v) for v in VARIANTS)
-              + f" | {fmt_ratio(ratio(row, 'affjit', 'numba'))}"
-              f" | {fmt_ratio(ratio(row, 'affjit fast-math', 'numba fast-math'))} |")
-    print("\nnumpy: the NumPy expression (gemm: np.matmul, i.e. the BLAS above); "
-          "affjit: one compile with dynamic sizes (like numba's); affjit static: "
-          "compiled for the exact sizes; ratios of medians, < 1: affjit faster.")
+    if not opts.calls_only:
+        print(f"\nms per call, median (min) of up to {reps} interleaved repetitions")
+        print("\n| kernel | size | " + " | ".join(VARIANTS) +
+              " | affjit / numba | affjit fm / numba fm |")
+        print("| --- | --- |" + " ---: |" * (len(VARIANTS) + 2))
+        for row in results:
+            print(f"| {row['kernel']} | {row['size']} | "
+                  + " | ".join(cell(row, v) for v in VARIANTS)
+                  + f" | {fmt_ratio(ratio(row, 'affjit', 'numba'))}"
+                  f" | {fmt_ratio(ratio(row, 'affjit fast-math', 'numba fast-math'))} |")
+        print("\nnumpy: the NumPy expression (gemm: np.matmul, i.e. the BLAS above); "
+              "affjit: one compile with dynamic sizes (like numba's); affjit static: "
+              "compiled for the exact sizes; ratios of medians, < 1: affjit faster.")
     print(f"affjit compiled the two dynamic-size modules in {t_compile:.2f} s "
           f"(disk cache: {affjit.cache_dir() or 'off'}).")
 
@@ -811,6 +938,10 @@ def main():
     n, ng = over["numba @njit"][0], over["numba @njit(nogil=True)"][0]
     goals.append((f"call overhead ≤ numba's, both releasing the GIL: affjit {a:.0f} ns, "
                   f"numba nogil=True {ng:.0f} ns (holding it: {n:.0f} ns)", a <= ng * PARITY))
+    for what, rows in (("saxpy(np.float32, x, y)", SAXPY_ROWS), ("dot(x, y) -> float32", DOT_ROWS)):
+        a, ng = shapes[rows["affjit"]][0], shapes[rows["numba nogil"]][0]
+        goals.append((f"{what} call ≤ numba's, both releasing the GIL: affjit {a:.0f} ns, "
+                      f"numba nogil=True {ng:.0f} ns", a <= ng * PARITY))
     for row in results:
         for mine, peer in (("affjit", "numba"), ("affjit fast-math", "numba fast-math")):
             r = ratio(row, mine, peer)
@@ -834,6 +965,8 @@ def main():
             json.dump({"header": header,
                        "call_overhead_ns": {k: {"median": m, "min": n}
                                             for k, (m, n) in over.items()},
+                       "call_shapes_ns": {k: {"median": m, "min": n}
+                                          for k, (m, n) in shapes.items()},
                        "kernels": results,
                        "goals": [{"goal": t, "met": m} for t, m in goals],
                        "failures": failures}, f, indent=2, ensure_ascii=False)

@@ -82,9 +82,12 @@ ScalarValue CallFrame::result(size_t i) const {
   return v;
 }
 
-void CallFrame::collect(std::shared_ptr<const FunctionInfo> owner,
+void CallFrame::collect(const std::shared_ptr<const FunctionInfo> &owner,
                         Results &out) const {
-  out.function = std::move(owner);
+  // A Results reused across calls of one function keeps its owner: no
+  // reference count traffic per call.
+  if (out.function != owner)
+    out.function = owner;
   out.values.clear();
   for (size_t i = 0; i < fn->results.size(); ++i)
     out.values.push_back(result(i));

@@ -35,7 +35,8 @@ public:
   ScalarValue result(size_t i) const;
   /// Every result of the last run; `out` keeps `owner` (which must own
   /// this frame's function) for its type checks.
-  void collect(std::shared_ptr<const FunctionInfo> owner, Results &out) const;
+  void collect(const std::shared_ptr<const FunctionInfo> &owner,
+               Results &out) const;
 
 private:
   const FunctionInfo *fn;

@@ -179,11 +179,18 @@ class Module:
         if name.startswith("_"):
             raise AttributeError(name)
         try:
-            return self[name]
+            fn = self[name]
         except KeyError:
             raise AttributeError(
                 f"the module defines no function @{name}"
             ) from None
+        # Kept in the instance's __dict__: later `mod.name` finds it there
+        # without running this (Python) method. Not for a name the class
+        # defines (a property that raised AttributeError gets here): the
+        # class's attribute must keep winning.
+        if not any(name in c.__dict__ for c in type(self).__mro__):
+            self.__dict__[name] = fn
+        return fn
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self.functions))

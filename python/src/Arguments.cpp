@@ -103,13 +103,12 @@ const char *formatOfNumpy(char kind, int size) {
 
 /// Fills `view` with what the buffer protocol would give for a NumPy array
 /// of a native-order element type without fields, reading the array
-/// directly: a call then costs no buffer export and release. Like NumPy's
-/// export, a C-contiguous array (NumPy's flag: sizes 0 and 1 allow any
-/// stride) gets row-major strides, written to `strides` (one per
-/// dimension). False for anything else, which takes the buffer protocol
-/// (and its errors).
-bool numpyView(py::handle arg, Py_buffer &view,
-               std::pmr::vector<Py_ssize_t> &strides) {
+/// directly: a call then costs no buffer export and release. `rowMajor`
+/// says whether the array is C-contiguous (NumPy's flag: sizes 0 and 1
+/// allow any stride), whose strides NumPy's export would give as row-major
+/// (the caller computes them). False for anything else, which takes the
+/// buffer protocol (and its errors).
+bool numpyView(py::handle arg, Py_buffer &view, bool &rowMajor) {
   namespace npd = py::detail;
   if (!npd::npy_api::get().PyArray_Check_(arg.ptr()))
     return false;
@@ -128,15 +127,7 @@ bool numpyView(py::handle arg, Py_buffer &view,
   view.shape = array->dimensions;
   view.strides = array->strides;
   view.suboffsets = nullptr;
-  if (array->flags & npd::npy_api::NPY_ARRAY_C_CONTIGUOUS_) {
-    strides.resize((size_t)array->nd);
-    Py_ssize_t stride = descr->elsize;
-    for (int d = array->nd; d-- > 0;) {
-      strides[(size_t)d] = stride;
-      stride *= array->dimensions[d];
-    }
-    view.strides = strides.data();
-  }
+  rowMajor = array->flags & npd::npy_api::NPY_ARRAY_C_CONTIGUOUS_;
   return true;
 }
 
@@ -166,11 +157,50 @@ std::pair<int64_t, int64_t> integerRange(ScalarKind k) {
   }
 }
 
-/// The NumPy scalar type (numpy.generic), imported once.
-py::handle numpyGeneric() {
-  static py::object *generic =
-      new py::object(py::module_::import("numpy").attr("generic"));
-  return *generic;
+/// `type` when NumPy's scalars of it hold a `T` right after the object's
+/// header, else null.
+template <typename T> PyTypeObject *laidOutAs(const py::object &type) {
+  auto *t = reinterpret_cast<PyTypeObject *>(type.ptr());
+  return t->tp_basicsize == (Py_ssize_t)sizeof(NumpyScalarObject<T>) &&
+                 t->tp_itemsize == 0
+             ? t
+             : nullptr;
+}
+
+/// The value of a NumPy scalar whose type is exactly
+/// NumpyScalars::type(k), read in place.
+detail::ScalarValue numpyValue(PyObject *arg, ScalarKind k) {
+  detail::ScalarValue v{};
+  switch (k) {
+  case ScalarKind::I1:
+    v.i = reinterpret_cast<NumpyScalarObject<unsigned char> *>(arg)->value != 0;
+    break;
+  case ScalarKind::I8:
+    v.i = reinterpret_cast<NumpyScalarObject<int8_t> *>(arg)->value;
+    break;
+  case ScalarKind::I16:
+    v.i = reinterpret_cast<NumpyScalarObject<int16_t> *>(arg)->value;
+    break;
+  case ScalarKind::I32:
+    v.i = reinterpret_cast<NumpyScalarObject<int32_t> *>(arg)->value;
+    break;
+  case ScalarKind::I64:
+  case ScalarKind::Index:
+    v.i = reinterpret_cast<NumpyScalarObject<int64_t> *>(arg)->value;
+    break;
+  case ScalarKind::F32:
+    v.f32 = reinterpret_cast<NumpyScalarObject<float> *>(arg)->value;
+    break;
+  case ScalarKind::F64:
+    v.f64 = reinterpret_cast<NumpyScalarObject<double> *>(arg)->value;
+    break;
+  }
+  return v;
+}
+
+/// The name of `arg`'s type, for error messages.
+std::string typeName(py::handle arg) {
+  return py::str(py::type::handle_of(arg).attr("__name__"));
 }
 
 /// `value` stored as a parameter of float kind `k`, refused when it would
@@ -210,6 +240,28 @@ std::string dtypeName(ScalarKind kind) {
   return "?";
 }
 
+const NumpyScalars &NumpyScalars::get() {
+  static NumpyScalars *types = [] {
+    py::module_ np = py::module_::import("numpy");
+    auto *t = new NumpyScalars{np.attr("float32"), np.attr("float64"),
+                               np.attr("int8"),    np.attr("int16"),
+                               np.attr("int32"),   np.attr("int64"),
+                               np.attr("bool_"),   np.attr("generic")};
+    auto at = [&](ScalarKind k) -> PyTypeObject *& {
+      return t->byKind[(size_t)k];
+    };
+    at(ScalarKind::I1) = laidOutAs<unsigned char>(t->bool_);
+    at(ScalarKind::I8) = laidOutAs<int8_t>(t->i8);
+    at(ScalarKind::I16) = laidOutAs<int16_t>(t->i16);
+    at(ScalarKind::I32) = laidOutAs<int32_t>(t->i32);
+    at(ScalarKind::I64) = at(ScalarKind::Index) = laidOutAs<int64_t>(t->i64);
+    at(ScalarKind::F32) = laidOutAs<float>(t->f32);
+    at(ScalarKind::F64) = laidOutAs<double>(t->f64);
+    return t;
+  }();
+  return *types;
+}
+
 HeldBuffer::~HeldBuffer() {
   if (held)
     PyBuffer_Release(&view);
@@ -217,28 +269,28 @@ HeldBuffer::~HeldBuffer() {
 
 ArgumentPack::ArgumentPack(const std::string &fn,
                            const std::vector<ParameterInfo> &params,
-                           const py::tuple &args)
+                           PyObject *const *args, size_t nargs)
     : function(fn) {
-  std::string signature;
-  if (args.size() != params.size()) {
+  if (nargs != params.size()) {
+    std::string signature;
     for (size_t i = 0; i < params.size(); ++i)
       signature += (i ? ", " : "") + params[i].type;
     raise(PyExc_TypeError, "@" + function + " takes " +
                                std::to_string(params.size()) + " arguments (" +
-                               signature + "), got " +
-                               std::to_string(args.size()));
+                               signature + "), got " + std::to_string(nargs));
   }
   size_t words = 0;
   for (const ParameterInfo &p : params)
     if (p.isMemRef)
       words += 3 + 2 * p.sizes.size();
-  descriptors.reserve(words);
-  packed.reserve(params.size());
+  descriptors = memory.allocate<int64_t>(words);
+  packed = memory.allocate<detail::Argument>(params.size());
   for (size_t i = 0; i < params.size(); ++i) {
+    py::handle arg = args[i];
     if (params[i].isMemRef)
-      addMemRef(i, args[i], params[i]);
+      addMemRef(i, arg, params[i]);
     else
-      addScalar(i, args[i], params[i]);
+      addScalar(i, arg, params[i]);
   }
 }
 
@@ -254,9 +306,21 @@ void ArgumentPack::addScalar(size_t i, py::handle arg,
           which(i, param) + ": this type cannot be passed from Python");
   ScalarKind k = *param.kind;
   detail::Argument a{detail::Argument::Kind::Scalar, k};
-  std::string got = py::str(py::type::handle_of(arg).attr("__name__"));
-  // NumPy scalars carry a dtype: it must be exactly the parameter's.
-  if (PyObject_IsInstance(arg.ptr(), numpyGeneric().ptr()) == 1) {
+  PyObject *o = arg.ptr();
+  const NumpyScalars &np = NumpyScalars::get();
+  // A NumPy scalar of exactly the parameter's type (the usual case): read
+  // in place.
+  if (Py_TYPE(o) == np.type(k)) {
+    a.value = numpyValue(o, k);
+    push(a);
+    return;
+  }
+  // Other NumPy scalars carry a dtype: it must be exactly the parameter's
+  // (a subclass, or another type of the same dtype, e.g. numpy.longlong
+  // for int64, is read through Python).
+  bool exactNumber =
+      PyFloat_CheckExact(o) || PyLong_CheckExact(o) || PyBool_Check(o);
+  if (!exactNumber && PyObject_IsInstance(o, np.generic.ptr()) == 1) {
     std::string dtype = py::str(arg.attr("dtype").attr("name"));
     if (dtype != dtypeName(k))
       raise(PyExc_TypeError, which(i, param) + ": expected a " + dtypeName(k) +
@@ -265,49 +329,65 @@ void ArgumentPack::addScalar(size_t i, py::handle arg,
                                  dtypeName(k) + "(x))");
     if (isFloat(k)) {
       bool exact;
-      a.value = exactFloat(PyFloat_AsDouble(arg.ptr()), k, exact);
+      a.value = exactFloat(PyFloat_AsDouble(o), k, exact);
     } else {
       a.value.i =
           py::int_(py::reinterpret_borrow<py::object>(arg)).cast<int64_t>();
     }
-    packed.push_back(a);
+    push(a);
     return;
   }
-  bool isBool = PyBool_Check(arg.ptr());
+  bool isBool = PyBool_Check(o);
   if (k == ScalarKind::I1
           ? !isBool
-          : isBool || !(PyLong_Check(arg.ptr()) ||
-                        (PyFloat_Check(arg.ptr()) && isFloat(k))))
+          : isBool || !(PyLong_Check(o) || (PyFloat_Check(o) && isFloat(k))))
     raise(PyExc_TypeError, which(i, param) + ": expected " +
                                (k == ScalarKind::I1 ? "a bool" : "a number") +
-                               " for " + param.type + ", got " + got);
+                               " for " + param.type + ", got " + typeName(arg));
   if (isFloat(k)) {
-    double value = PyFloat_AsDouble(arg.ptr());
-    if (PyErr_Occurred())
-      throw py::error_already_set();
+    // Python numbers convert only when exact: a float to f32 must be a
+    // float32, an int must be a float (int(float(x)) == x).
+    double value;
+    bool intExact = true;
+    int overflow = 0;
+    long long small = 0;
+    if (PyFloat_CheckExact(o)) {
+      value = PyFloat_AS_DOUBLE(o);
+    } else if (PyLong_CheckExact(o) &&
+               (small = PyLong_AsLongLongAndOverflow(o, &overflow),
+                !overflow)) {
+      // Rounded to nearest, as int -> float does (2**63 would not convert
+      // back).
+      value = (double)small;
+      intExact = value < 0x1p63 && (long long)value == small;
+    } else {
+      value = PyFloat_AsDouble(o);
+      if (PyErr_Occurred())
+        throw py::error_already_set();
+      intExact = !PyLong_Check(o) ||
+                 py::int_(py::float_(value))
+                     .equal(py::reinterpret_borrow<py::object>(arg));
+    }
     bool exact;
     a.value = exactFloat(value, k, exact);
-    bool intExact = !PyLong_Check(arg.ptr()) ||
-                    py::int_(py::float_(value))
-                        .equal(py::reinterpret_borrow<py::object>(arg));
     if (!exact || !intExact)
       raise(PyExc_TypeError,
             which(i, param) + ": " + std::string(py::repr(arg)) +
                 " is not exactly representable as " + param.type +
                 " (affjit never rounds silently; pass numpy." + dtypeName(k) +
                 "(x))");
-    packed.push_back(a);
+    push(a);
     return;
   }
   int overflow = 0;
-  long long value = PyLong_AsLongLongAndOverflow(arg.ptr(), &overflow);
+  long long value = PyLong_AsLongLongAndOverflow(o, &overflow);
   auto [lo, hi] = integerRange(k);
   if (overflow || value < lo || value > hi)
     raise(PyExc_OverflowError, which(i, param) + ": " +
                                    std::string(py::repr(arg)) +
                                    " does not fit in " + param.type);
   a.value.i = value;
-  packed.push_back(a);
+  push(a);
 }
 
 void ArgumentPack::addMemRef(size_t i, py::handle arg,
@@ -322,10 +402,9 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
                                "passed from Python");
   // NumPy arrays are read directly; they stay alive as call arguments.
   Py_buffer direct{};
-  std::pmr::vector<Py_ssize_t> directStrides(&memory);
-  const Py_buffer &view = numpyView(arg, direct, directStrides)
-                              ? direct
-                              : exportBuffer(i, arg, param);
+  bool rowMajor = false;
+  const Py_buffer &view =
+      numpyView(arg, direct, rowMajor) ? direct : exportBuffer(i, arg, param);
   std::string_view format = view.format ? view.format : "B";
   std::optional<ScalarKind> have = kindOfFormat(format, view.itemsize);
   if (!have || !elementMatches(*param.kind, *have))
@@ -356,12 +435,19 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
   // not).
   // The descriptor {base, data, offset, sizes, strides}, in place (the
   // words were reserved): strides are converted into it as they are
-  // checked.
-  size_t start = descriptors.size();
-  descriptors.resize(start + 3 + 2 * rank);
-  int64_t *descriptor = descriptors.data() + start;
+  // checked. A C-contiguous NumPy array's strides are row-major (as NumPy
+  // exports them), which pass these checks.
+  int64_t *descriptor = descriptors + used;
+  used += 3 + 2 * rank;
   int64_t *strides = descriptor + 3 + rank;
-  for (size_t d = 0; d < rank; ++d) {
+  if (rowMajor) {
+    int64_t stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      strides[d] = stride;
+      stride *= view.shape[d];
+    }
+  }
+  for (size_t d = 0; d < rank && !rowMajor; ++d) {
     Py_ssize_t bytes = view.strides[d];
     if (bytes % view.itemsize != 0)
       raise(PyExc_ValueError, which(i, param) + ": stride of " +
@@ -413,7 +499,7 @@ void ArgumentPack::addMemRef(size_t i, py::handle arg,
   std::copy(view.shape, view.shape + rank, descriptor + 3);
   detail::Argument a{detail::Argument::Kind::MemRef, *param.kind, (int64_t)rank,
                      descriptor};
-  packed.push_back(a);
+  push(a);
 }
 
 const Py_buffer &ArgumentPack::exportBuffer(size_t i, py::handle arg,
@@ -427,10 +513,9 @@ const Py_buffer &ArgumentPack::exportBuffer(size_t i, py::handle arg,
   }
   if (PyObject_GetBuffer(arg.ptr(), &buffer->view, PyBUF_RECORDS_RO) != 0) {
     PyErr_Clear();
-    std::string got = py::str(py::type::handle_of(arg).attr("__name__"));
-    raise(PyExc_TypeError, which(i, param) +
-                               ": expected a NumPy array (or a buffer) of " +
-                               dtypeName(*param.kind) + ", got " + got);
+    raise(PyExc_TypeError,
+          which(i, param) + ": expected a NumPy array (or a buffer) of " +
+              dtypeName(*param.kind) + ", got " + typeName(arg));
   }
   buffer->held = true;
   buffers.push_back(std::move(buffer));

@@ -11,13 +11,35 @@
 
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <cstddef>
 #include <memory>
-#include <memory_resource>
+#include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace affjit::python {
+
+/// NumPy's scalar types, imported once (never destroyed: Python may be
+/// finalizing when static destructors run). Arguments and results of the
+/// parameter's exact type are read and made in place (as NumPy's
+/// PyArrayScalar_VAL and PyArrayScalar_New do), without a Python call.
+struct NumpyScalars {
+  pybind11::object f32, f64, i8, i16, i32, i64, bool_, generic;
+  /// The exact type of kind k's scalars (int64 for index), indexed by
+  /// ScalarKind; null when its layout is not the one expected (`value`
+  /// after the object's header), which sends every scalar the slow way.
+  std::array<PyTypeObject *, 8> byKind{};
+  static const NumpyScalars &get();
+  PyTypeObject *type(ScalarKind k) const { return byKind[(size_t)k]; }
+};
+
+/// The layout of a NumPy scalar object holding a `T` (PyFloatScalarObject
+/// etc. in numpy/arrayscalars.h).
+template <typename T> struct NumpyScalarObject {
+  PyObject_HEAD T value;
+};
 
 /// A buffer obtained from a Python object, released (with the GIL held)
 /// when the pack that holds it goes away.
@@ -33,17 +55,43 @@ public:
   pybind11::object imported;
 };
 
+/// Memory for one call's arrays, freed with the object: an inline arena,
+/// then the heap when a call needs more.
+class CallMemory {
+public:
+  /// Room for `n` T (trivially destructible: never destroyed).
+  template <typename T> T *allocate(size_t n) {
+    static_assert(alignof(T) <= alignof(std::max_align_t) &&
+                  std::is_trivially_destructible_v<T>);
+    size_t start = (used + alignof(T) - 1) & ~(alignof(T) - 1);
+    if (n <= (sizeof arena - start) / sizeof(T)) {
+      used = start + n * sizeof(T);
+      return reinterpret_cast<T *>(arena + start);
+    }
+    heap.push_back(std::make_unique<std::byte[]>(n * sizeof(T)));
+    return reinterpret_cast<T *>(heap.back().get());
+  }
+
+private:
+  /// A call with up to 8 arguments of rank up to 6 fits.
+  alignas(std::max_align_t) std::byte arena[2048];
+  size_t used = 0;
+  std::vector<std::unique_ptr<std::byte[]>> heap;
+};
+
 /// The arguments of one call: what the C++ API takes, plus the buffers and
 /// descriptors they point into (alive until the pack is destroyed).
 class ArgumentPack {
 public:
-  /// Checks and converts `args` for `function`, whose parameters are
-  /// `params`; throws TypeError / ValueError / OverflowError naming the
-  /// argument and its expected type.
+  /// Checks and converts the `nargs` objects at `args` for `function`,
+  /// whose parameters are `params`; throws TypeError / ValueError /
+  /// OverflowError naming the argument and its expected type.
   ArgumentPack(const std::string &function,
-               const std::vector<ParameterInfo> &params,
-               const pybind11::tuple &args);
-  std::span<const detail::Argument> arguments() const { return packed; }
+               const std::vector<ParameterInfo> &params, PyObject *const *args,
+               size_t nargs);
+  std::span<const detail::Argument> arguments() const {
+    return {packed, count};
+  }
 
 private:
   void addScalar(size_t i, pybind11::handle arg, const ParameterInfo &param);
@@ -52,18 +100,23 @@ private:
   /// NumPy), held until the pack goes away.
   const Py_buffer &exportBuffer(size_t i, pybind11::handle arg,
                                 const ParameterInfo &param);
+  /// Appends a converted argument (there is room: see the constructor).
+  void push(const detail::Argument &a) {
+    new (packed + count++) detail::Argument(a);
+  }
   /// "argument #i of @f (memref<?xf32>)", the prefix of every error.
   std::string which(size_t i, const ParameterInfo &param) const;
 
   const std::string &function;
-  /// Storage for the vectors below: a call with a few arguments allocates
-  /// nothing.
-  alignas(std::max_align_t) std::byte arena[1024];
-  std::pmr::monotonic_buffer_resource memory{arena, sizeof arena};
-  std::pmr::vector<detail::Argument> packed{&memory};
-  /// Descriptors {base, data, offset, sizes[rank], strides[rank]}, reserved
-  /// up front so that pointers into it stay valid.
-  std::pmr::vector<int64_t> descriptors{&memory};
+  /// Storage for the arrays below.
+  CallMemory memory;
+  /// The arguments converted so far (`count`), room for all of them.
+  detail::Argument *packed = nullptr;
+  size_t count = 0;
+  /// Descriptors {base, data, offset, sizes[rank], strides[rank]}, one
+  /// after the other (`used` words), room for every memref argument.
+  int64_t *descriptors = nullptr;
+  size_t used = 0;
   std::vector<std::unique_ptr<HeldBuffer>> buffers;
 };
 

@@ -13,6 +13,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -57,6 +58,14 @@ PyEngine makeEngine(const std::string &pipeline, bool fastMath,
   return PyEngine{std::make_shared<Engine>(options), log};
 }
 
+/// A Results for a function's calls to reuse, so that a call does not
+/// allocate its values again: one call has it at a time (a call from
+/// another thread meanwhile makes its own).
+struct SpareResults {
+  std::atomic<bool> taken{false};
+  Results results;
+};
+
 /// A compiled function with its parameters, looked up once, and the
 /// source it was compiled from (to name the memref of an out-of-bounds
 /// access).
@@ -65,48 +74,49 @@ struct PyFunction {
   std::string name;
   std::vector<ParameterInfo> params;
   std::string source;
+  std::unique_ptr<SpareResults> spare = std::make_unique<SpareResults>();
 };
 
-/// NumPy's scalar types for results, imported once (never destroyed:
-/// Python may be finalizing when static destructors run).
-struct NumpyScalars {
-  py::object f32, f64, i8, i16, i32, i64;
-  static const NumpyScalars &get() {
-    static NumpyScalars *types = [] {
-      py::module_ np = py::module_::import("numpy");
-      return new NumpyScalars{np.attr("float32"), np.attr("float64"),
-                              np.attr("int8"),    np.attr("int16"),
-                              np.attr("int32"),   np.attr("int64")};
-    }();
-    return *types;
-  }
-};
+/// A NumPy scalar of `type` (numpy.float32, ...) holding `value`: made in
+/// place as PyArrayScalar_New does when NumpyScalars knows the type's
+/// layout, else by calling the type.
+template <typename T>
+py::object numpyScalar(const py::object &type, PyTypeObject *laidOut, T value) {
+  if (!laidOut)
+    return type(value);
+  PyObject *o = laidOut->tp_alloc(laidOut, 0);
+  if (!o)
+    throw py::error_already_set();
+  reinterpret_cast<NumpyScalarObject<T> *>(o)->value = value;
+  return py::reinterpret_steal<py::object>(o);
+}
 
 /// Result `i` as a Python object: NumPy scalars of the result's exact type
 /// (float32 stays float32), bool for i1, int for index; None for memref and
 /// vector results, which are not returned.
 py::object resultObject(const Results &results, size_t i) {
-  const NumpyScalars &np = NumpyScalars::get();
   std::optional<ScalarKind> kind = results.kind(i);
   if (!kind)
     return py::none();
+  const NumpyScalars &np = NumpyScalars::get();
+  PyTypeObject *type = np.type(*kind);
   switch (*kind) {
   case ScalarKind::I1:
     return py::bool_(*results.get<bool>(i));
   case ScalarKind::I8:
-    return np.i8(*results.get<int8_t>(i));
+    return numpyScalar(np.i8, type, *results.get<int8_t>(i));
   case ScalarKind::I16:
-    return np.i16(*results.get<int16_t>(i));
+    return numpyScalar(np.i16, type, *results.get<int16_t>(i));
   case ScalarKind::I32:
-    return np.i32(*results.get<int32_t>(i));
+    return numpyScalar(np.i32, type, *results.get<int32_t>(i));
   case ScalarKind::I64:
-    return np.i64(*results.get<int64_t>(i));
+    return numpyScalar(np.i64, type, *results.get<int64_t>(i));
   case ScalarKind::Index:
     return py::int_(results.get<Index>(i)->value);
   case ScalarKind::F32:
-    return np.f32((double)*results.get<float>(i));
+    return numpyScalar(np.f32, type, *results.get<float>(i));
   case ScalarKind::F64:
-    return np.f64(*results.get<double>(i));
+    return numpyScalar(np.f64, type, *results.get<double>(i));
   }
   return py::none();
 }
@@ -138,15 +148,26 @@ py::object resultsObject(const Results &results) {
   throw py::error_already_set();
 }
 
-py::object callFunction(const PyFunction &f, const py::tuple &args) {
-  ArgumentPack pack(f.name, f.params, args);
-  Results results;
+py::object callFunction(const PyFunction &f, PyObject *const *args,
+                        size_t nargs) {
+  ArgumentPack pack(f.name, f.params, args, nargs);
+  // The function's spare Results, unless another call has it.
+  std::atomic<bool> &taken = f.spare->taken;
+  bool spare = !taken.exchange(true, std::memory_order_acquire);
+  struct Return {
+    std::atomic<bool> *taken;
+    ~Return() {
+      if (taken)
+        taken->store(false, std::memory_order_release);
+    }
+  } giveBack{spare ? &taken : nullptr};
+  std::optional<Results> own;
+  Results &results = spare ? f.spare->results : own.emplace();
   Error error;
-  std::optional<std::string> stopped;
-  {
+  std::optional<std::string> stopped = [&] {
     py::gil_scoped_release released;
-    stopped = guardedInvoke(f.fn, pack.arguments(), results, error);
-  }
+    return guardedInvoke(f.fn, pack.arguments(), results, error);
+  }();
   if (stopped)
     raiseRuntimeError(f, *stopped);
   if (error)
@@ -179,27 +200,27 @@ py::dict parameterDict(const ParameterInfo &p) {
   return d;
 }
 
-/// `Function.__call__` as the type's call slot: calls skip pybind11's
-/// overload dispatch, which would cost as much as the rest of the call.
-PyObject *callSlot(PyObject *self, PyObject *args, PyObject *kwargs) {
+/// The C++ object of a Function, without pybind11's type lookup (the call
+/// slots are only on this type and Python subclasses of it); null with a
+/// TypeError set when it has none.
+const PyFunction *functionOf(PyObject *self) {
+  auto *instance = reinterpret_cast<py::detail::instance *>(self);
+  py::detail::value_and_holder v = instance->get_value_and_holder();
+  if (!v.holder_constructed()) {
+    PyErr_SetString(PyExc_TypeError, "affjit.Function is not initialized");
+    return nullptr;
+  }
+  return v.value_ptr<PyFunction>();
+}
+
+/// Calls `self` with `nargs` positional arguments, as a PyObject result
+/// (null with the exception set).
+PyObject *callWith(PyObject *self, PyObject *const *args, size_t nargs) {
   try {
-    if (kwargs && PyDict_Size(kwargs) != 0) {
-      PyErr_SetString(PyExc_TypeError,
-                      "compiled functions take no keyword arguments");
+    const PyFunction *f = functionOf(self);
+    if (!f)
       return nullptr;
-    }
-    // The instance's C++ object, without pybind11's type lookup (the slot
-    // is only on this type and Python subclasses of it).
-    auto *instance = reinterpret_cast<py::detail::instance *>(self);
-    py::detail::value_and_holder v = instance->get_value_and_holder();
-    if (!v.holder_constructed()) {
-      PyErr_SetString(PyExc_TypeError, "affjit.Function is not initialized");
-      return nullptr;
-    }
-    const PyFunction &f = *v.value_ptr<PyFunction>();
-    return callFunction(f, py::reinterpret_borrow<py::tuple>(args))
-        .release()
-        .ptr();
+    return callFunction(*f, args, nargs).release().ptr();
   } catch (py::error_already_set &e) {
     e.restore();
   } catch (py::builtin_exception &e) {
@@ -209,6 +230,65 @@ PyObject *callSlot(PyObject *self, PyObject *args, PyObject *kwargs) {
   }
   return nullptr;
 }
+
+void refuseKeywords() {
+  PyErr_SetString(PyExc_TypeError,
+                  "compiled functions take no keyword arguments");
+}
+
+/// `Function.__call__` as the type's call slot: calls skip pybind11's
+/// overload dispatch, which would cost as much as the rest of the call.
+PyObject *callSlot(PyObject *self, PyObject *args, PyObject *kwargs) {
+  if (kwargs && PyDict_Size(kwargs) != 0) {
+    refuseKeywords();
+    return nullptr;
+  }
+  return callWith(self, PySequence_Fast_ITEMS(args),
+                  (size_t)PyTuple_GET_SIZE(args));
+}
+
+#if PY_VERSION_HEX >= 0x03090000
+/// The same through the vectorcall protocol, which Python uses when the
+/// instance's pointer to it is set (enableVectorcall): the arguments are
+/// not packed into a tuple first.
+PyObject *vectorcallSlot(PyObject *self, PyObject *const *args, size_t nargsf,
+                         PyObject *kwnames) {
+  if (kwnames && PyTuple_GET_SIZE(kwnames) != 0) {
+    refuseKeywords();
+    return nullptr;
+  }
+  return callWith(self, args, (size_t)PyVectorcall_NARGS(nargsf));
+}
+
+/// Where a Function instance keeps its vectorcall pointer: after pybind11's
+/// instance (the type is made that much larger).
+constexpr Py_ssize_t kVectorcallOffset = sizeof(py::detail::instance);
+
+/// The type setup: call slots, and room for the vectorcall pointer.
+void setUpFunctionType(PyHeapTypeObject *heap) {
+  PyTypeObject &type = heap->ht_type;
+  type.tp_call = callSlot;
+  if (type.tp_basicsize == kVectorcallOffset) {
+    type.tp_basicsize += sizeof(vectorcallfunc);
+    type.tp_vectorcall_offset = kVectorcallOffset;
+    type.tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+  }
+}
+
+/// Lets Python call the Function `f` (a new instance of the type itself,
+/// which has the room) through vectorcallSlot.
+void enableVectorcall(PyObject *f) {
+  if (PyType_HasFeature(Py_TYPE(f), Py_TPFLAGS_HAVE_VECTORCALL) &&
+      Py_TYPE(f)->tp_vectorcall_offset == kVectorcallOffset)
+    *reinterpret_cast<vectorcallfunc *>(reinterpret_cast<char *>(f) +
+                                        kVectorcallOffset) = vectorcallSlot;
+}
+#else
+void setUpFunctionType(PyHeapTypeObject *heap) {
+  heap->ht_type.tp_call = callSlot;
+}
+void enableVectorcall(PyObject *) {}
+#endif
 
 std::string functionRepr(const PyFunction &f) {
   return "<affjit.Function @" + f.name + " : " + f.fn.signature() + ">";
@@ -259,7 +339,10 @@ PYBIND11_MODULE(_affjit, m) {
              affjit::Expected<affjit::Function> fn = e.engine->lookup(name);
              if (!fn)
                throw py::key_error(fn.error().message());
-             return PyFunction{*fn, name, fn->parameters(), source};
+             py::object f =
+                 py::cast(PyFunction{*fn, name, fn->parameters(), source});
+             enableVectorcall(f.ptr());
+             return f;
            })
       // (True, IR) or (False, diagnostics).
       .def(
@@ -290,9 +373,7 @@ PYBIND11_MODULE(_affjit, m) {
                          "A compiled function: call it with NumPy arrays (or "
                          "buffers) for memrefs and numbers for scalars; it "
                          "returns None, a scalar, or a tuple.",
-                         py::custom_type_setup([](PyHeapTypeObject *type) {
-                           type->ht_type.tp_call = callSlot;
-                         }))
+                         py::custom_type_setup(setUpFunctionType))
       .def("__repr__", &functionRepr)
       .def_property_readonly("name", [](const PyFunction &f) { return f.name; })
       .def_property_readonly(
