@@ -1,7 +1,7 @@
 // The dimension and symbol validity rules of seed 000 ("Restrictions on
 // Dimensions and Symbols"): which SSA values may be bound to an affine
 // map's symbols or dimensions at a given use. Affine scopes are the ops
-// with the isAffineScope trait (func.func).
+// with the isAffineScope trait (func.func and builtin.module).
 #include "frontend/ir/FuncOps.h"
 #include "frontend/ir/MemRefOps.h"
 #include "frontend/verify/OpVerifiers.h"

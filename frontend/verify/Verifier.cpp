@@ -66,7 +66,10 @@ const OpVerifierRegistry &OpVerifierRegistry::get() {
     registerScfOpVerifiers(r);
     registerMemRefAtomicOpVerifiers(r);
     registerControlFlowOpVerifiers(r);
-    r.add("builtin.module", verifyNestedModule, OpTraits{false, true});
+    // MLIR's ModuleOp is an AffineScope: a value at a module's top level
+    // is a symbol in the regions of the (unregistered) ops beside it.
+    r.add("builtin.module", verifyNestedModule,
+          OpTraits{/*isAffineScope=*/true, /*noTerminator=*/true});
     return r;
   }();
   return registry;

@@ -89,6 +89,45 @@ TEST(UnregisteredOps, RegionsAndTerminatorsAreTheirDialectsBusiness) {
       << r.out;
 }
 
+TEST(UnregisteredOps, ModuleLevelValuesAreSymbolsInTheirRegions) {
+  // The module is an affine scope, as in MLIR: %idx, defined at its top
+  // level, indexes an affine.load in an unregistered op's region (MLIR's
+  // own affine ops.mlir test). A value defined inside that region is not.
+  const std::string atModuleLevel = R"(%idx = "test.foo"() : () -> (index)
+"test.func"() ({
+^bb0(%A : memref<?xf32>):
+  %v = affine.load %A[%idx] : memref<?xf32>
+  "terminate"() : () -> ()
+}) : () -> ()
+)";
+  const std::string inTheRegion = R"("test.func"() ({
+^bb0(%A : memref<?xf32>):
+  %idx = "test.foo"() : () -> (index)
+  %v = affine.load %A[%idx] : memref<?xf32>
+  "terminate"() : () -> ()
+}) : () -> ()
+)";
+  CommandResult r = affjit("opt --pipeline=none", atModuleLevel);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("affine.load %arg0[%0]"), std::string::npos) << r.out;
+  CommandResult inner = affjit("opt --pipeline=none", inTheRegion);
+  EXPECT_EQ(inner.exitCode, 1) << inner.out;
+  EXPECT_NE(inner.err.find(":4:8: error: 'affine.load' op index must be a "
+                           "dimension or symbol identifier"),
+            std::string::npos)
+      << inner.err;
+  if (!mlirAvailable())
+    GTEST_SKIP() << "mlir-opt not found";
+  auto mlirAccepts = [](const std::string &text) {
+    return runCommand(shellQuote(mlirOpt()) + " --allow-unregistered-dialect " +
+                      shellQuote(writeTempFile(text)) + " -o /dev/null")
+               .exitCode == 0;
+  };
+  EXPECT_TRUE(mlirAccepts(atModuleLevel));
+  EXPECT_TRUE(mlirAccepts(r.out));
+  EXPECT_FALSE(mlirAccepts(inTheRegion));
+}
+
 TEST(UnregisteredOps, ALoopBodyStillEndsInItsOwnYield) {
   // Found by the parse fuzzer: with an opaque op last, printing the loop in
   // custom form added an affine.yield of no value behind it.
