@@ -10,6 +10,7 @@
 
 #include "affjit/Engine.h"
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -307,6 +308,15 @@ using namespace affjit::python;
 PYBIND11_MODULE(_affjit, m) {
   m.doc() = "affjit's C++ API for the affjit package (use `import affjit`)";
   installRuntimeErrorHandler();
+  // NumPy's scalar types and C API, looked up now: a first lookup during a
+  // call could release the GIL inside a static's initialization (importing
+  // NumPy) and deadlock with a second thread's first call. Without NumPy
+  // they are looked up (and fail) when a call needs them.
+  try {
+    NumpyScalars::get();
+    py::detail::npy_api::get();
+  } catch (py::error_already_set &) {
+  }
   m.attr("__version__") = AFFJIT_VERSION;
   m.def("benchmark", &benchmarkFunction, py::arg("text"), py::arg("function"),
         py::arg("options"));
