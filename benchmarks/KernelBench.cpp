@@ -33,6 +33,9 @@
 //   OPENBLAS_CORETYPE=SkylakeX is set (unless already set), with
 //   OPENBLAS_NUM_THREADS=1, before the library is dlopened; the row's label
 //   is the core OpenBLAS chose.
+// - blis: the same cblas calls through BLIS (libblis-dev's CBLAS layer),
+//   single-threaded (BLIS_NUM_THREADS=1 and bli_thread_set_num_threads);
+//   the label is BLIS's version and the kernel set it chose.
 // Every row but affjit_default is checked within a relative kRelTol of the
 // f64 reference (the same loops in double), per element against the larger
 // of its magnitude and 1e-3 of the output's largest; the counter rel_err is
@@ -51,8 +54,8 @@
 // How to read: compare rows of one kernel by time (lower is faster). The
 // issue's targets are ratios, per kernel, of affjit to the best peer in the
 // same mode: affjit_default against clang19, polly19, gcc12 and mlir19;
-// affjit_default_fastmath against their _fastmath rows (OpenBLAS is
-// compared separately: gemm >= 75% of it, seed 002 within 1.2x).
+// affjit_default_fastmath against their _fastmath rows (OpenBLAS and BLIS
+// are compared separately: gemm >= 75% of them, seed 002 within 1.2x).
 // scripts/kernel_bench_summary.py prints these ratios and their geometric
 // means from the JSON output (1.0 = as fast as the best peer; below 1.0
 // affjit wins):
@@ -124,7 +127,8 @@ struct BufferSpec {
 template <typename T> using Bufs = std::vector<std::vector<T>>;
 template <typename T> using RefFn = void (*)(Bufs<T> &);
 
-/// The BLAS functions a kernel's BLAS form needs (loaded from OpenBLAS).
+/// The BLAS functions a kernel's BLAS form needs (loaded from OpenBLAS or
+/// BLIS), and what the row's label says of the library.
 struct Blas {
   using Sgemm = void (*)(int, int, int, int, int, int, float, const float *,
                          int, const float *, int, float, float *, int);
@@ -132,7 +136,7 @@ struct Blas {
                          const float *, int, float, float *, int);
   Sgemm sgemm = nullptr;
   Sgemv sgemv = nullptr;
-  std::string core, error;
+  std::string label, error;
 };
 constexpr int kRowMajor = 101, kNoTrans = 111, kTrans = 112;
 
@@ -749,35 +753,72 @@ void *openLibrary(const std::string &path, std::string &error) {
   return it->second.first;
 }
 
+/// The cblas functions of library `name` at `path` (empty: not found when
+/// affjit was configured, `package` says what to install).
+Blas loadCblas(const std::string &path, const char *name, const char *package) {
+  Blas b;
+  if (path.empty()) {
+    b.error = std::string(name) +
+              " was not found when affjit was configured (install " + package +
+              ")";
+    return b;
+  }
+  void *lib = openLibrary(path, b.error);
+  if (!lib)
+    return b;
+  b.sgemm = reinterpret_cast<Blas::Sgemm>(dlsym(lib, "cblas_sgemm"));
+  b.sgemv = reinterpret_cast<Blas::Sgemv>(dlsym(lib, "cblas_sgemv"));
+  if (!b.sgemm || !b.sgemv)
+    b.error = path + " has no cblas_sgemm/cblas_sgemv";
+  return b;
+}
+
+/// `name` in the library at `path` (loaded by loadCblas), or null.
+template <typename Fn>
+Fn librarySymbol(const std::string &path, const char *name) {
+  std::string error;
+  void *lib = openLibrary(path, error);
+  return lib ? reinterpret_cast<Fn>(dlsym(lib, name)) : nullptr;
+}
+
 const Blas &openBlas() {
   static const Blas blas = [] {
-    Blas b;
-    std::string path = AFFJIT_OPENBLAS_LIBRARY;
-    if (path.empty()) {
-      b.error = "OpenBLAS was not found when affjit was configured (install "
-                "libopenblas-dev)";
-      return b;
-    }
     // Before the library initializes: it reads these once.
     setenv("OPENBLAS_NUM_THREADS", "1", 1);
     if (__builtin_cpu_supports("avx512f"))
       setenv("OPENBLAS_CORETYPE", "SkylakeX", 0);
-    void *lib = openLibrary(path, b.error);
-    if (!lib)
+    std::string path = AFFJIT_OPENBLAS_LIBRARY;
+    Blas b = loadCblas(path, "OpenBLAS", "libopenblas-dev");
+    if (!b.error.empty())
       return b;
-    b.sgemm = reinterpret_cast<Blas::Sgemm>(dlsym(lib, "cblas_sgemm"));
-    b.sgemv = reinterpret_cast<Blas::Sgemv>(dlsym(lib, "cblas_sgemv"));
-    auto setThreads =
-        reinterpret_cast<void (*)(int)>(dlsym(lib, "openblas_set_num_threads"));
-    auto coreName =
-        reinterpret_cast<char *(*)()>(dlsym(lib, "openblas_get_corename"));
-    if (!b.sgemm || !b.sgemv) {
-      b.error = path + " has no cblas_sgemm/cblas_sgemv";
-      return b;
-    }
-    if (setThreads)
+    if (auto setThreads =
+            librarySymbol<void (*)(int)>(path, "openblas_set_num_threads"))
       setThreads(1);
-    b.core = coreName ? coreName() : "unknown";
+    auto coreName = librarySymbol<char *(*)()>(path, "openblas_get_corename");
+    b.label =
+        std::string("OpenBLAS core ") + (coreName ? coreName() : "unknown");
+    return b;
+  }();
+  return blas;
+}
+
+const Blas &blis() {
+  static const Blas blas = [] {
+    setenv("BLIS_NUM_THREADS", "1", 1);
+    std::string path = AFFJIT_BLIS_LIBRARY;
+    Blas b = loadCblas(path, "BLIS", "libblis-dev");
+    if (!b.error.empty())
+      return b;
+    if (auto setThreads =
+            librarySymbol<void (*)(long)>(path, "bli_thread_set_num_threads"))
+      setThreads(1);
+    auto version =
+        librarySymbol<const char *(*)()>(path, "bli_info_get_version_str");
+    auto archId = librarySymbol<int (*)()>(path, "bli_arch_query_id");
+    auto archName =
+        librarySymbol<const char *(*)(int)>(path, "bli_arch_string");
+    b.label = std::string("BLIS ") + (version ? version() : "?") + " " +
+              (archId && archName ? archName(archId()) : "?");
     return b;
   }();
   return blas;
@@ -821,7 +862,7 @@ double machinePeakGflops() {
 // ---------------------------------------------------------------------------
 // Rows.
 
-enum class Impl { Affjit, CPeer, Mlir, OpenBlas };
+enum class Impl { Affjit, CPeer, Mlir, OpenBlas, Blis };
 
 struct Variant {
   const char *name;
@@ -856,6 +897,7 @@ const std::vector<Variant> &variants() {
       {"mlir19", Impl::Mlir, false},
       {"mlir19_fastmath", Impl::Mlir, true},
       {"openblas", Impl::OpenBlas, true},
+      {"blis", Impl::Blis, true},
   };
   return v;
 }
@@ -1005,13 +1047,14 @@ void BM_Kernel(benchmark::State &state, const KernelSpec *spec,
     };
     break;
   }
-  case Impl::OpenBlas: {
-    const Blas &blas = openBlas();
+  case Impl::OpenBlas:
+  case Impl::Blis: {
+    const Blas &blas = variant->impl == Impl::Blis ? blis() : openBlas();
     if (!blas.error.empty()) {
       error = blas.error;
       break;
     }
-    state.SetLabel("OpenBLAS core " + blas.core);
+    state.SetLabel(blas.label);
     run = [&blas, spec](std::vector<Buffer> &bufs) {
       std::vector<float *> ptrs;
       for (Buffer &b : bufs)
@@ -1115,7 +1158,8 @@ void BM_KernelCompile(benchmark::State &state) {
 [[maybe_unused]] const bool registered = [] {
   for (const KernelSpec &spec : kernels())
     for (const Variant &variant : variants()) {
-      if (variant.impl == Impl::OpenBlas && !spec.blas)
+      if ((variant.impl == Impl::OpenBlas || variant.impl == Impl::Blis) &&
+          !spec.blas)
         continue;
       benchmark::RegisterBenchmark(
           ("BM_Kernel/" + spec.name + "/" + variant.name).c_str(), BM_Kernel,
