@@ -36,6 +36,8 @@
 // - blis: the same cblas calls through BLIS (libblis-dev's CBLAS layer),
 //   single-threaded (BLIS_NUM_THREADS=1 and bli_thread_set_num_threads);
 //   the label is BLIS's version and the kernel set it chose.
+// - eigen: the same calls through Eigen's matrix products
+//   (kernels/eigen_blas.cpp, built -O3 -march=native without OpenMP).
 // Every row but affjit_default is checked within a relative kRelTol of the
 // f64 reference (the same loops in double), per element against the larger
 // of its magnitude and 1e-3 of the output's largest; the counter rel_err is
@@ -54,8 +56,9 @@
 // How to read: compare rows of one kernel by time (lower is faster). The
 // issue's targets are ratios, per kernel, of affjit to the best peer in the
 // same mode: affjit_default against clang19, polly19, gcc12 and mlir19;
-// affjit_default_fastmath against their _fastmath rows (OpenBLAS and BLIS
-// are compared separately: gemm >= 75% of them, seed 002 within 1.2x).
+// affjit_default_fastmath against their _fastmath rows (OpenBLAS, BLIS and
+// Eigen are compared separately: gemm >= 75% of them, seed 002 within
+// 1.2x).
 // scripts/kernel_bench_summary.py prints these ratios and their geometric
 // means from the JSON output (1.0 = as fast as the best peer; below 1.0
 // affjit wins):
@@ -127,8 +130,8 @@ struct BufferSpec {
 template <typename T> using Bufs = std::vector<std::vector<T>>;
 template <typename T> using RefFn = void (*)(Bufs<T> &);
 
-/// The BLAS functions a kernel's BLAS form needs (loaded from OpenBLAS or
-/// BLIS), and what the row's label says of the library.
+/// The BLAS functions a kernel's BLAS form needs (loaded from OpenBLAS,
+/// BLIS or the Eigen peer), and what the row's label says of the library.
 struct Blas {
   using Sgemm = void (*)(int, int, int, int, int, int, float, const float *,
                          int, const float *, int, float, float *, int);
@@ -824,6 +827,20 @@ const Blas &blis() {
   return blas;
 }
 
+const Blas &eigen() {
+  static const Blas blas = [] {
+    std::string path = AFFJIT_EIGEN_PEER;
+    Blas b = loadCblas(path, "Eigen", "libeigen3-dev");
+    if (!b.error.empty())
+      return b;
+    auto version =
+        librarySymbol<const char *(*)()>(path, "affjit_eigen_version");
+    b.label = version ? version() : "Eigen";
+    return b;
+  }();
+  return blas;
+}
+
 /// This thread's CPU time in seconds: the GFLOPS counters use it, as the
 /// kernels are single-threaded and a shared machine preempts them.
 double threadSeconds() {
@@ -862,7 +879,7 @@ double machinePeakGflops() {
 // ---------------------------------------------------------------------------
 // Rows.
 
-enum class Impl { Affjit, CPeer, Mlir, OpenBlas, Blis };
+enum class Impl { Affjit, CPeer, Mlir, OpenBlas, Blis, Eigen };
 
 struct Variant {
   const char *name;
@@ -898,6 +915,7 @@ const std::vector<Variant> &variants() {
       {"mlir19_fastmath", Impl::Mlir, true},
       {"openblas", Impl::OpenBlas, true},
       {"blis", Impl::Blis, true},
+      {"eigen", Impl::Eigen, true},
   };
   return v;
 }
@@ -1048,8 +1066,11 @@ void BM_Kernel(benchmark::State &state, const KernelSpec *spec,
     break;
   }
   case Impl::OpenBlas:
-  case Impl::Blis: {
-    const Blas &blas = variant->impl == Impl::Blis ? blis() : openBlas();
+  case Impl::Blis:
+  case Impl::Eigen: {
+    const Blas &blas = variant->impl == Impl::Blis    ? blis()
+                       : variant->impl == Impl::Eigen ? eigen()
+                                                      : openBlas();
     if (!blas.error.empty()) {
       error = blas.error;
       break;
@@ -1158,8 +1179,9 @@ void BM_KernelCompile(benchmark::State &state) {
 [[maybe_unused]] const bool registered = [] {
   for (const KernelSpec &spec : kernels())
     for (const Variant &variant : variants()) {
-      if ((variant.impl == Impl::OpenBlas || variant.impl == Impl::Blis) &&
-          !spec.blas)
+      bool blasRow = variant.impl == Impl::OpenBlas ||
+                     variant.impl == Impl::Blis || variant.impl == Impl::Eigen;
+      if (blasRow && !spec.blas)
         continue;
       benchmark::RegisterBenchmark(
           ("BM_Kernel/" + spec.name + "/" + variant.name).c_str(), BM_Kernel,

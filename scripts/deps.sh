@@ -9,10 +9,10 @@ AFFJIT_BUILD_PACKAGES=(
   libmimalloc-dev
   # Parallel loops run on LLVM's OpenMP runtime (libarcher for TSan too).
   libomp-19-dev
-  # benchmarks/KernelBench.cpp's peers: OpenBLAS and BLIS (dlopened) and
-  # Polly (`clang-19 -mllvm -polly`); benchmarks/python/numba_bench.py's:
-  # numba.
-  libopenblas-dev libblis-dev libpolly-19-dev python3-numba
+  # benchmarks/KernelBench.cpp's peers: OpenBLAS, BLIS and Eigen (built
+  # into a module behind the same CBLAS calls), all dlopened, and Polly
+  # (`clang-19 -mllvm -polly`); benchmarks/python/numba_bench.py's: numba.
+  libopenblas-dev libblis-dev libeigen3-dev libpolly-19-dev python3-numba
   # `affjit bench --plot` and scripts/bench-report.sh draw with gnuplot.
   gnuplot-nox
   # The Python module (`import affjit`, python/): pybind11 and NumPy for

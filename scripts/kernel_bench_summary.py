@@ -19,7 +19,7 @@ then per kernel and mode the ratio affjit / best peer:
   rows;
 and the geometric mean of each column over the kernels that have both
 sides. 1.0 means as fast as the best peer, below 1.0 affjit is faster (the
-issue asks for <= 1.0). Last, affjit / OpenBLAS and affjit / BLIS where a
+issue asks for <= 1.0). Last, affjit / OpenBLAS, BLIS and Eigen where a
 BLAS form exists,
 gemm's GFLOP/s against the machine's single-core peak, and seed 002's
 compile latency. Only the Python standard library is used.
@@ -31,8 +31,8 @@ import sys
 EXACT_PEERS = ["clang19", "polly19", "gcc12", "mlir19"]
 FAST_PEERS = [p + "_fastmath" for p in EXACT_PEERS]
 COLUMNS = ["affjit_default", "affjit_default_fastmath"] + [
-    p for pair in zip(EXACT_PEERS, FAST_PEERS) for p in pair] + ["openblas", "blis"]
-BLAS_PEERS = ["openblas", "blis"]
+    p for pair in zip(EXACT_PEERS, FAST_PEERS) for p in pair] + ["openblas", "blis", "eigen"]
+BLAS_PEERS = ["openblas", "blis", "eigen"]
 
 
 def to_ms(bench):
@@ -132,7 +132,8 @@ def main():
           + " |" * len(BLAS_PEERS))
     print()
     gemm = rows.get(("BM_Kernel", "gemm", "affjit_default"))
-    for v in ("affjit_default", "affjit_default_fastmath", "openblas", "blis", "polly19_fastmath"):
+    for v in ("affjit_default", "affjit_default_fastmath", "openblas", "blis", "eigen",
+              "polly19_fastmath"):
         b = rows.get(("BM_Kernel", "gemm", v))
         if b and not b.get("error_occurred") and "GFLOPS" in b:
             peak = b.get("peak_GFLOPS")

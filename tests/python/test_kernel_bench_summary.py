@@ -1,6 +1,6 @@
 """scripts/kernel_bench_summary.py on a made-up KernelBench run: the ratios
-against the best peer of each mode and against each BLAS library, and
-error rows reported rather than counted."""
+against the best peer of each mode and against each BLAS-shaped peer
+(OpenBLAS, BLIS, Eigen), and error rows reported rather than counted."""
 
 import json
 import os
@@ -38,19 +38,21 @@ def test_ratios_against_peers_and_both_blas_libraries(tmp_path):
         row("gemm", "openblas", 25.0),
         row("gemm", "blis", 32.0, GFLOPS=67.1, peak_GFLOPS=94.8,
             of_peak=0.708, label="BLIS 0.9.0 zen3"),
+        row("gemm", "eigen", 50.0),
         row("atax", "affjit_default", 5.0),
         row("atax", "gcc12", 10.0),
         row("atax", "blis", 1.0, error="BLIS was not found"),
     ])
     lines = out.splitlines()
     header = next(l for l in lines if l.startswith("| kernel | default |"))
-    assert header.endswith("| affjit / openblas | affjit / blis |")
+    assert header.endswith(
+        "| affjit / openblas | affjit / blis | affjit / eigen |")
     gemm = next(l for l in lines if l.startswith("| gemm | 0.8 |"))
-    # 40 / polly 50, 30 / polly_fastmath 20, 40 / 25, 40 / 32
+    # 40 / polly 50, 30 / polly_fastmath 20, 40 / 25, 40 / 32, 40 / 50
     assert gemm == ("| gemm | 0.8 | polly19 50 ms | 1.5 | polly19_fastmath 20 ms "
-                    "| 1.6 | 1.25 |")
+                    "| 1.6 | 1.25 | 0.8 |")
     atax = next(l for l in lines if l.startswith("| atax | 0.5 |"))
-    assert atax.endswith("| - | - |")
+    assert atax.endswith("| - | - | - |")
     assert "error row BM_Kernel/atax/blis: BLIS was not found" in out
     assert ("gemm blis: 67.10 GFLOP/s of a 94.8 GFLOP/s single-core peak "
             "(70.8%) [BLIS 0.9.0 zen3]") in lines
