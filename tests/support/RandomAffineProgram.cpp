@@ -61,11 +61,6 @@ void collectVars(const Expr &e, std::vector<bool> &used) {
     collectVars(*e.rhs, used);
 }
 
-bool mentionsAnyVar(const Expr &e) {
-  return e.kind == Expr::Var || (e.lhs && mentionsAnyVar(*e.lhs)) ||
-         (e.rhs && mentionsAnyVar(*e.rhs));
-}
-
 using VarNamer = std::function<std::string(int)>;
 
 std::string printExpr(const Expr &e, const VarNamer &name);
