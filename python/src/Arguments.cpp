@@ -283,8 +283,9 @@ ArgumentPack::ArgumentPack(const std::string &fn,
   for (const ParameterInfo &p : params)
     if (p.isMemRef)
       words += 3 + 2 * p.sizes.size();
-  descriptors = memory.allocate<int64_t>(words);
-  packed = memory.allocate<detail::Argument>(params.size());
+  std::pmr::polymorphic_allocator<> allocator(&memory);
+  descriptors = allocator.allocate_object<int64_t>(words);
+  packed = allocator.allocate_object<detail::Argument>(params.size());
   for (size_t i = 0; i < params.size(); ++i) {
     py::handle arg = args[i];
     if (params[i].isMemRef)

@@ -14,9 +14,9 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <memory_resource>
 #include <new>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace affjit::python {
@@ -55,30 +55,6 @@ public:
   pybind11::object imported;
 };
 
-/// Memory for one call's arrays, freed with the object: an inline arena,
-/// then the heap when a call needs more.
-class CallMemory {
-public:
-  /// Room for `n` T (trivially destructible: never destroyed).
-  template <typename T> T *allocate(size_t n) {
-    static_assert(alignof(T) <= alignof(std::max_align_t) &&
-                  std::is_trivially_destructible_v<T>);
-    size_t start = (used + alignof(T) - 1) & ~(alignof(T) - 1);
-    if (n <= (sizeof arena - start) / sizeof(T)) {
-      used = start + n * sizeof(T);
-      return reinterpret_cast<T *>(arena + start);
-    }
-    heap.push_back(std::make_unique<std::byte[]>(n * sizeof(T)));
-    return reinterpret_cast<T *>(heap.back().get());
-  }
-
-private:
-  /// A call with up to 8 arguments of rank up to 6 fits.
-  alignas(std::max_align_t) std::byte arena[2048];
-  size_t used = 0;
-  std::vector<std::unique_ptr<std::byte[]>> heap;
-};
-
 /// The arguments of one call: what the C++ API takes, plus the buffers and
 /// descriptors they point into (alive until the pack is destroyed).
 class ArgumentPack {
@@ -108,8 +84,10 @@ private:
   std::string which(size_t i, const ParameterInfo &param) const;
 
   const std::string &function;
-  /// Storage for the arrays below.
-  CallMemory memory;
+  /// Storage for the arrays below: a call with up to 8 arguments of rank up
+  /// to 6 fits in the arena; more goes to the heap, freed with the pack.
+  alignas(std::max_align_t) std::byte arena[2048];
+  std::pmr::monotonic_buffer_resource memory{arena, sizeof arena};
   /// The arguments converted so far (`count`), room for all of them.
   detail::Argument *packed = nullptr;
   size_t count = 0;
