@@ -6,12 +6,12 @@
 // Rows: BM_Kernel/KERNEL/VARIANT, KERNEL one of gemm, gemm2048 (the same at
 // 2048^3, where B outgrows the L2: the tile pass's case), 2mm, 3mm, atax, bicg,
 // mvt, gesummv, jacobi-2d, seidel-2d, conv2d-nchw, softmax, layernorm,
-// seed002_chain. Each variant calls the file's @kernel (or its C twin
-// poly/NAME.c, kernel_NAME) on buffers filled here the way the file's @main
-// fills them: integers below ~1050 times 2^-9 or 2^-10, exact in f32 but
-// with enough bits that sums round, so a reordered sum shows (seed 002's
-// @main fills with multiples of 1/8 that sum exactly; here its inputs are
-// filled like the others):
+// covariance, correlation, seed002_chain. Each variant calls the file's
+// @kernel (or its C twin poly/NAME.c, kernel_NAME) on buffers filled here
+// the way the file's @main fills them: integers below ~1050 times 2^-9 or
+// 2^-10, exact in f32 but with enough bits that sums round, so a reordered
+// sum shows (seed 002's @main fills with multiples of 1/8 that sum exactly;
+// here its inputs are filled like the others):
 // - affjit_default: the `default` pipeline, no fast math. Nothing may be
 //   reassociated: its output must equal, bit for bit, the in-order f32
 //   reference computed here in C++ (the loops as written, one rounding per
@@ -397,6 +397,66 @@ template <typename T> void refLayernorm(Bufs<T> &b) {
   }
 }
 
+template <typename T> void refCovariance(Bufs<T> &b) {
+  const int n = 1024, m = 768;
+  const T fn = T(1024);
+  T *data = b[0].data(), *cov = b[1].data(), *mean = b[2].data();
+  for (int j = 0; j < m; ++j) {
+    mean[j] = 0;
+    for (int i = 0; i < n; ++i)
+      mean[j] = mean[j] + data[i * m + j];
+    mean[j] = mean[j] / fn;
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      data[i * m + j] = data[i * m + j] - mean[j];
+  const T fn1 = fn - T(1);
+  for (int i = 0; i < m; ++i)
+    for (int j = i; j < m; ++j) {
+      cov[i * m + j] = 0;
+      for (int k = 0; k < n; ++k)
+        cov[i * m + j] = cov[i * m + j] + data[k * m + i] * data[k * m + j];
+      cov[i * m + j] = cov[i * m + j] / fn1;
+      cov[j * m + i] = cov[i * m + j];
+    }
+}
+
+template <typename T> void refCorrelation(Bufs<T> &b) {
+  const int n = 1024, m = 768;
+  const T fn = T(1024), eps = std::is_same_v<T, float> ? T(0.1f) : T(0.1);
+  T *data = b[0].data(), *corr = b[1].data(), *mean = b[2].data(),
+    *stddev = b[3].data();
+  for (int j = 0; j < m; ++j) {
+    mean[j] = 0;
+    for (int i = 0; i < n; ++i)
+      mean[j] = mean[j] + data[i * m + j];
+    mean[j] = mean[j] / fn;
+  }
+  for (int j = 0; j < m; ++j) {
+    stddev[j] = 0;
+    for (int i = 0; i < n; ++i) {
+      T e = data[i * m + j] - mean[j];
+      stddev[j] = stddev[j] + e * e;
+    }
+    T r = std::sqrt(stddev[j] / fn);
+    stddev[j] = r <= eps ? T(1) : r;
+  }
+  const T sqn = std::sqrt(fn);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      data[i * m + j] = (data[i * m + j] - mean[j]) / (sqn * stddev[j]);
+  for (int i = 0; i < m - 1; ++i) {
+    corr[i * m + i] = 1;
+    for (int j = i + 1; j < m; ++j) {
+      corr[i * m + j] = 0;
+      for (int k = 0; k < n; ++k)
+        corr[i * m + j] = corr[i * m + j] + data[k * m + i] * data[k * m + j];
+      corr[j * m + i] = corr[i * m + j];
+    }
+  }
+  corr[(m - 1) * m + m - 1] = 1;
+}
+
 template <typename T> void refSeed002(Bufs<T> &b) {
   const int nb = 8, m = 128, k1 = 384, n1 = 512, n2 = 64;
   const T *A = b[0].data(), *B = b[1].data(), *D = b[3].data();
@@ -608,6 +668,22 @@ const std::vector<KernelSpec> &kernels() {
         out({2048, 1024})},
        9.0 * 2048 * 1024,
        REFS(refLayernorm)},
+      {"covariance",
+       "poly/covariance.mlir",
+       "kernel_covariance",
+       {1024.0f},
+       {inout({1024, 768}, {3, 5}, 1, 1033, s1024), out({768, 768}),
+        out({768})},
+       2.0 * 1024 * 768 + 768.0 + 768.0 * 769 / 2 * (2.0 * 1024 + 1),
+       REFS(refCovariance)},
+      {"correlation",
+       "poly/correlation.mlir",
+       "kernel_correlation",
+       {1024.0f},
+       {inout({1024, 768}, {3, 5}, 1, 1033, s1024), out({768, 768}), out({768}),
+        out({768})},
+       2.0 * 1024 * 768 * 4 + 768.0 * 3 + 767.0 * 768 / 2 * 2.0 * 1024,
+       REFS(refCorrelation)},
       {"seed002_chain",
        "seed002_chained_matmul.mlir",
        "kernel_seed002_chain",

@@ -4,6 +4,7 @@
 #include "frontend/analysis/FusionCost.h"
 #include "frontend/print/Printer.h"
 #include "frontend/transform/AliasGuard.h"
+#include "frontend/transform/LoopDistribution.h"
 #include "frontend/transform/LoopFusion.h"
 #include "frontend/transform/LoopInterchange.h"
 #include "frontend/transform/LoopTiling.h"
@@ -17,6 +18,7 @@
 #include "frontend/transform/ScalarReplacement.h"
 #include "frontend/transform/SkewJam.h"
 #include "frontend/transform/StreamReductions.h"
+#include "frontend/transform/TriangularSplit.h"
 #include "frontend/transform/UnrollAndJam.h"
 #include "frontend/transform/Vectorize.h"
 #include "frontend/verify/Verifier.h"
@@ -49,6 +51,10 @@ const PassOptionInfo kUnrollJamOptions[] = {
     {"max-factor", Kind::Integer, "the most copies of one loop's body", 1, 64},
 };
 
+const PassOptionInfo kSplitTriangleOptions[] = {
+    {"max-rows", Kind::Integer,
+     "the most rows of a block (set it with unroll-jam's max-factor)", 2, 64},
+};
 const PassOptionInfo kSkewJamOptions[] = {
     {"rows", Kind::Integer, "rows run at once", 2, 64},
 };
@@ -83,6 +89,12 @@ bool runUnrollJam(Module &m, PassContext &c) {
   return unrollAndJamLoops(m, c, o);
 }
 
+bool runSplitTriangle(Module &m, PassContext &c) {
+  TriangularSplitOptions o;
+  o.target = c.getTarget().vectorization();
+  c.getPassOptions().apply("max-rows", o.maxRows);
+  return splitTriangles(m, c, o);
+}
 bool runSkewJam(Module &m, PassContext &c) {
   SkewJamOptions o;
   c.getPassOptions().apply("rows", o.rows);
@@ -128,6 +140,10 @@ const PassRegistry &passRegistry() {
       {"fuse",
        "producer-consumer and sibling fusion of loop nests, private buffers",
        runFuse, /*assumesDistinctArguments=*/true, kFuseOptions},
+      {"distribute",
+       "statements strided along a loop around a nest moved into a copy of "
+       "the loop after it, so the loop vectorizes (covariance's cov[j][i])",
+       [](Module &m, PassContext &c) { return distributeLoops(m, c); }},
       {"interchange",
        "reduction loops sunk innermost where their loads are reused "
        "(gemm's i,k,j to i,j,k)",
@@ -136,6 +152,11 @@ const PassRegistry &passRegistry() {
        "loops inside a reuse loop tiled so one of its iterations fits three "
        "quarters of the L2 (gemm's B in Tk x Tj tiles)",
        [](Module &m, PassContext &c) { return tileLoops(m, c); }},
+      {"split-triangle",
+       "triangular nests (j from i) cut into blocks of register-block rows: "
+       "each block's triangle first, then columns unroll-jam can block",
+       runSplitTriangle, /*assumesDistinctArguments=*/true,
+       kSplitTriangleOptions},
       {"scalrep",
        "stores forwarded to loads of the same element; write-only buffers "
        "removed",
@@ -203,10 +224,14 @@ const PassRegistry &passRegistry() {
                     "subscripts become affine, which the passes work on"},
       {"fuse", "before the loop order and tiles are chosen: they are chosen "
                "for the fused nests"},
+      {"distribute", "after fuse, which would merge the loops again; "
+                     "before interchange and tile, which see its loops"},
       {"interchange", "before tile: tiles are chosen for the final loop "
                       "order"},
       {"tile", "before the register work: the inner loops of a tile are "
                "what scalrep, vectorize and unroll-jam see"},
+      {"split-triangle", "after tile, before scalrep and vectorize: the "
+                         "blocks' columns are what they widen and block"},
       {"scalrep", "before vectorize and unroll-jam: the sums it keeps in "
                   "registers are the accumulators they widen and block"},
       {"reassociate", "before vectorize (fast math): a sum's loop-carried "

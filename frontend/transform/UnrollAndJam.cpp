@@ -6,6 +6,7 @@
 #include "frontend/analysis/LinearAccess.h"
 #include "frontend/analysis/MemRefAccess.h"
 #include "frontend/analysis/MemRefAlias.h"
+#include "frontend/analysis/RegisterBlockPlan.h"
 #include "frontend/analysis/UnrollJamLegality.h"
 #include "frontend/analysis/VectorizationPlan.h"
 #include "frontend/ir/AffineAccess.h"
@@ -376,27 +377,12 @@ void unrollAndJam(const JamPlan &plan) {
   loop.setLowerBound(AffineMap::getConstant(end), {});
 }
 
-/// Registers a register block without FMAs leaves at least for its loads
-/// and products.
-constexpr unsigned kProductRegisters = 6;
-
 /// The loops to block in `func` and by how much; remarks say why not for
 /// the accumulator loops left alone.
 std::vector<JamPlan> planFunction(Operation *func,
                                   const UnrollAndJamOptions &options,
                                   PassContext &context) {
   const VectorizationTarget &t = options.target;
-  // The registers left for the accumulators: besides them a step of the
-  // block holds its shared loads (a row of B), a broadcast and, unless fast
-  // math fuses them into FMAs, its products, for two steps at once once
-  // LLVM unrolls the loop: a quarter of AVX-512's 32; of AVX2's 16, six
-  // without fast math (6 rows x 2 ymm left four: LLVM spilled an
-  // accumulator; 5 rows: gemm 1024^3 35.4 -> 28.2 ms) and four with it
-  // (6 rows: 26.4 ms, 5 rows: 29.3).
-  unsigned reserve = t.vectorRegisters / 4;
-  if (!context.isFastMath())
-    reserve = std::max(reserve, kProductRegisters);
-  unsigned budget = t.vectorRegisters - reserve;
   std::vector<JamPlan> kept;
   auto note = [&](AffineForOp at, const std::string &why) {
     if (context.remarksEnabled())
@@ -404,8 +390,8 @@ std::vector<JamPlan> planFunction(Operation *func,
                                       describeLoopBounds(at) + ": " + why);
   };
   auto factorFor = [&](uint64_t trips, unsigned acc) {
-    return std::min<unsigned>({options.maxFactor, budget / std::max(1u, acc),
-                               (unsigned)std::min<uint64_t>(trips, 64)});
+    return registerBlockRows(t, context.isFastMath(), acc, trips,
+                             options.maxFactor);
   };
   for (AffineForOp inner : accumulatorLoops(func)) {
     unsigned acc = accumulatorRegisters(inner, t.vectorBits);

@@ -282,13 +282,15 @@ TEST(BenchCli, AMismatchNamesTheFirstPassThatCausesIt) {
       << r.err;
   EXPECT_TRUE(contains(r.err, "affjit: error: the results first differ after "
                               "pass 'reassociate' (--pipeline=raise-scf,"
-                              "fuse,interchange,tile,scalrep,reassociate)\n"))
+                              "fuse,distribute,interchange,tile,"
+                              "split-triangle,scalrep,reassociate)\n"))
       << r.err;
   nlohmann::json report = nlohmann::json::parse(readFile(json));
   const nlohmann::json &mismatch = report["variants"][1]["mismatch"];
   EXPECT_EQ(mismatch["first_differing_pass"], "reassociate");
   EXPECT_EQ(mismatch["differing_pipeline"],
-            "raise-scf,fuse,interchange,tile,scalrep,reassociate");
+            "raise-scf,fuse,distribute,interchange,tile,split-triangle,"
+            "scalrep,reassociate");
   EXPECT_EQ(pythonCheck("validate_json.py",
                         shellQuote(schemaPath()) + " " + shellQuote(json))
                 .exitCode,

@@ -93,8 +93,8 @@ TEST(CrossCheckCli, DifferenceNamesTheLineAndTheFirstPass) {
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("the output first differs after pass 'reassociate' "
-                       "(--pipeline=raise-scf,fuse,interchange,tile,scalrep,"
-                       "reassociate)"),
+                       "(--pipeline=raise-scf,fuse,distribute,interchange,"
+                       "tile,split-triangle,scalrep,reassociate)"),
             std::string::npos)
       << r.err;
 }

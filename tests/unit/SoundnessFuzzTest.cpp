@@ -123,11 +123,11 @@ std::vector<std::string> defaultOrder(const std::vector<std::string> &known) {
 std::vector<Config> buildConfigs() {
   std::vector<std::string> passes = knownPasses();
   if (passes.empty()) // the README's list, should the help text change
-    passes = {"fuse",      "interchange", "tile",
-              "scalrep",   "reassociate", "stream-reductions",
-              "vectorize", "unroll-jam",  "skew-jam",
-              "pack",      "pack-panels", "report",
-              "normalize", "parallelize"};
+    passes = {
+        "fuse",           "distribute", "interchange", "tile",
+        "split-triangle", "scalrep",    "reassociate", "stream-reductions",
+        "vectorize",      "unroll-jam", "skew-jam",    "pack",
+        "pack-panels",    "report",     "normalize",   "parallelize"};
   std::vector<std::string> order = defaultOrder(passes);
   std::vector<Config> configs;
   for (const std::string &p : passes) {

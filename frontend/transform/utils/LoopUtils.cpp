@@ -234,6 +234,32 @@ void inheritInductionVarName(AffineForOp from, AffineForOp to) {
   to.getInductionVar()->setNameHint(from.getInductionVar()->getNameHint());
 }
 
+AffineForOp moveIntoCopyAfter(AffineForOp loop,
+                              const std::vector<Operation *> &statements) {
+  OpBuilder after = OpBuilder::after(loop.getOperation());
+  AffineForOp copy = AffineForOp::create(
+      after, loop.getLowerBoundMap(), loop.getLowerBoundOperands(),
+      loop.getUpperBoundMap(), loop.getUpperBoundOperands(), loop.getStep());
+  inheritInductionVarName(loop, copy);
+  Block *body = loop.getBody();
+  Value *iv = loop.getInductionVar();
+  Operation *terminator = copy.getBody()->getTerminator();
+  for (Operation *statement : statements) {
+    statement->moveBefore(terminator);
+    statement->walk([&](Operation *op) {
+      for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+        Value *v = op->getOperand(i);
+        if (v == iv)
+          op->setOperand(i, copy.getInductionVar());
+        else if (Operation *def = v->getDefiningOp();
+                 def && def->getBlock() == body)
+          def->moveBefore(loop.getOperation());
+      }
+    });
+  }
+  return copy;
+}
+
 Value *addConstantIndex(OpBuilder &b, Value *v, int64_t k) {
   if (k == 0)
     return v;

@@ -20,6 +20,14 @@ namespace affjit {
 /// reports name a rewritten loop as the user wrote it.
 void inheritInductionVarName(AffineForOp from, AffineForOp to);
 
+/// Moves `statements` (ops of `loop`'s body, in program order, using no
+/// value the rest of the body makes but constants) into a copy of `loop`'s
+/// header placed right after it, and returns the copy. Constants of the
+/// body they use go before `loop`, where both loops see them. `loop`
+/// carries no values.
+AffineForOp moveIntoCopyAfter(AffineForOp loop,
+                              const std::vector<Operation *> &statements);
+
 /// `v + k` as an affine.apply at `b` (`v` itself when k is 0): the
 /// induction variable of an unrolled copy.
 Value *addConstantIndex(OpBuilder &b, Value *v, int64_t k);
