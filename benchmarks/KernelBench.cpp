@@ -42,8 +42,9 @@
 // crashes is an error row. Every row but affjit_default is checked within a
 // relative kRelTol of the f64 reference (the same loops in double), per
 // element against the larger of its magnitude and 1e-3 of the output's
-// largest; the counter rel_err is the largest such difference. A missing compiler, a peer that failed to
-// build (MLIR's message) or a wrong result shows as an error row.
+// largest; the counter rel_err is the largest such difference. A missing
+// compiler, a peer that failed to build (MLIR's message) or a wrong result
+// shows as an error row.
 //
 // Counters: GFLOPS (nominal flops of the kernel, 2 per multiply-add, 1 per
 // other float op, exp and sqrt 1, per second of this thread's CPU time,
