@@ -195,8 +195,16 @@ void emitRowLoop(OpBuilder &b, const TrianglePlan &plan, Value *i0,
   }
 }
 
+/// Moves the constants of `rows`'s body before it: the copies of the
+/// columns loop, which run outside the row loop, may use them.
+void hoistConstants(AffineForOp rows) {
+  for (ConstantOp constant : opsOfType<ConstantOp>(*rows.getBody()))
+    constant.getOperation()->moveBefore(rows.getOperation());
+}
+
 void applySplit(const TrianglePlan &plan) {
   AffineForOp rows = plan.rows;
+  hoistConstants(rows);
   int64_t lb = *rows.getConstantLowerBound();
   uint64_t trips = *getConstantTripCount(rows);
   int64_t end = lb + (int64_t)(trips / plan.blockRows * plan.blockRows);
@@ -237,8 +245,13 @@ bool splitTriangles(Module &module, PassContext &context,
       moveIntoCopyAfter(plan.rows, plan.others);
     if (!isLoopMemoryParallel(rows.getOperation())) {
       context.remark(rows.getLoc(),
-                     "not split: one row depends on another, and the rows "
-                     "of a block would run their triangles first");
+                     std::string("not split: one row depends on another, and "
+                                 "the rows of a block would run their "
+                                 "triangles first") +
+                         (plan.others.empty()
+                              ? ""
+                              : " (the rest of its body now runs in a row "
+                                "loop of its own after it)"));
       continue;
     }
     if (context.remarksEnabled())
