@@ -6,12 +6,12 @@
 // Rows: BM_Kernel/KERNEL/VARIANT, KERNEL one of gemm, gemm2048 (the same at
 // 2048^3, where B outgrows the L2: the tile pass's case), 2mm, 3mm, atax, bicg,
 // mvt, gesummv, jacobi-2d, seidel-2d, conv2d-nchw, softmax, layernorm,
-// covariance, correlation, seed002_chain. Each variant calls the file's
-// @kernel (or its C twin poly/NAME.c, kernel_NAME) on buffers filled here
-// the way the file's @main fills them: integers below ~1050 times 2^-9 or
-// 2^-10, exact in f32 but with enough bits that sums round, so a reordered
-// sum shows (seed 002's @main fills with multiples of 1/8 that sum exactly;
-// here its inputs are filled like the others):
+// covariance, correlation, syrk, syr2k, trmm, symm, seed002_chain. Each
+// variant calls the file's @kernel (or its C twin poly/NAME.c, kernel_NAME)
+// on buffers filled here the way the file's @main fills them: integers below
+// ~1050 times 2^-9 or 2^-10, exact in f32 but with enough bits that sums
+// round, so a reordered sum shows (seed 002's @main fills with multiples of
+// 1/8 that sum exactly; here its inputs are filled like the others):
 // - affjit_default: the `default` pipeline, no fast math. Nothing may be
 //   reassociated: its output must equal, bit for bit, the in-order f32
 //   reference computed here in C++ (the loops as written, one rounding per
@@ -460,6 +460,65 @@ template <typename T> void refCorrelation(Bufs<T> &b) {
   corr[(m - 1) * m + m - 1] = 1;
 }
 
+template <typename T> void refSyrk(Bufs<T> &b) {
+  const int n = 1024, m = 768;
+  const T alpha = T(1.5), beta = T(1.25);
+  T *C = b[0].data();
+  const T *A = b[1].data();
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j <= i; ++j)
+      C[i * n + j] = C[i * n + j] * beta;
+    for (int k = 0; k < m; ++k)
+      for (int j = 0; j <= i; ++j)
+        C[i * n + j] = C[i * n + j] + alpha * A[i * m + k] * A[j * m + k];
+  }
+}
+
+template <typename T> void refSyr2k(Bufs<T> &b) {
+  const int n = 1024, m = 384;
+  const T alpha = T(1.5), beta = T(1.25);
+  T *C = b[0].data();
+  const T *A = b[1].data(), *B = b[2].data();
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j <= i; ++j)
+      C[i * n + j] = C[i * n + j] * beta;
+    for (int k = 0; k < m; ++k)
+      for (int j = 0; j <= i; ++j)
+        C[i * n + j] = C[i * n + j] + (A[j * m + k] * alpha * B[i * m + k] +
+                                       B[j * m + k] * alpha * A[i * m + k]);
+  }
+}
+
+template <typename T> void refTrmm(Bufs<T> &b) {
+  const int m = 640, n = 768;
+  const T alpha = T(1.5);
+  const T *A = b[0].data();
+  T *B = b[1].data();
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      for (int k = i + 1; k < m; ++k)
+        B[i * n + j] = B[i * n + j] + A[k * m + i] * B[k * n + j];
+      B[i * n + j] = alpha * B[i * n + j];
+    }
+}
+
+template <typename T> void refSymm(Bufs<T> &b) {
+  const int m = 640, n = 576;
+  const T alpha = T(1.5), beta = T(1.25);
+  T *C = b[0].data();
+  const T *A = b[1].data(), *B = b[2].data();
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      T temp2 = 0;
+      for (int k = 0; k < i; ++k) {
+        C[k * n + j] = C[k * n + j] + alpha * B[i * n + j] * A[i * m + k];
+        temp2 = temp2 + B[k * n + j] * A[i * m + k];
+      }
+      C[i * n + j] = beta * C[i * n + j] + alpha * B[i * n + j] * A[i * m + i] +
+                     alpha * temp2;
+    }
+}
+
 template <typename T> void refSeed002(Bufs<T> &b) {
   const int nb = 8, m = 128, k1 = 384, n1 = 512, n2 = 64;
   const T *A = b[0].data(), *B = b[1].data(), *D = b[3].data();
@@ -687,6 +746,40 @@ const std::vector<KernelSpec> &kernels() {
         out({768})},
        2.0 * 1024 * 768 * 4 + 768.0 * 3 + 767.0 * 768 / 2 * 2.0 * 1024,
        REFS(refCorrelation)},
+      {"syrk",
+       "poly/syrk.mlir",
+       "kernel_syrk",
+       {1.5f, 1.25f},
+       {inout({1024, 1024}, {1, 3}, 1, 1033, s1024),
+        in({1024, 768}, {2, 1}, 0, 1031, s512)},
+       1024.0 * 1025 / 2 * (2.0 * 768 + 1),
+       REFS(refSyrk)},
+      {"syr2k",
+       "poly/syr2k.mlir",
+       "kernel_syr2k",
+       {1.5f, 1.25f},
+       {inout({1024, 1024}, {1, 3}, 1, 1033, s1024),
+        in({1024, 384}, {2, 1}, 0, 1031, s512),
+        in({1024, 384}, {1, 5}, 2, 1039, s1024)},
+       1024.0 * 1025 / 2 * (4.0 * 384 + 1),
+       REFS(refSyr2k)},
+      {"trmm",
+       "poly/trmm.mlir",
+       "kernel_trmm",
+       {1.5f},
+       {in({640, 640}, {2, 1}, 0, 1031, s512),
+        inout({640, 768}, {1, 3}, 1, 1033, s1024)},
+       2.0 * 640 * 639 / 2 * 768 + 640.0 * 768,
+       REFS(refTrmm)},
+      {"symm",
+       "poly/symm.mlir",
+       "kernel_symm",
+       {1.5f, 1.25f},
+       {inout({640, 576}, {1, 3}, 1, 1033, s1024),
+        in({640, 640}, {2, 1}, 0, 1031, s512),
+        in({640, 576}, {1, 5}, 2, 1039, s1024)},
+       4.0 * 640 * 639 / 2 * 576 + 5.0 * 640 * 576,
+       REFS(refSymm)},
       {"seed002_chain",
        "seed002_chained_matmul.mlir",
        "kernel_seed002_chain",

@@ -124,12 +124,35 @@ bool vectorDimensionMovesWith(Operation *op, Value *iv) {
   return false;
 }
 
+/// Rows a block may hold when a loop's trip count is known only at run
+/// time (a triangle's rows: `j = 0 to i + 1`).
+constexpr uint64_t kUnknownTrips = 64;
+
+/// A loop whose bounds are one value each (no max or min) and whose step
+/// is 1: its whole blocks end at lb + ((ub - lb) floordiv U) * U.
+bool hasSingleUnitBounds(AffineForOp loop) {
+  return loop.getStep() == 1 && loop.getLowerBoundMap().getNumResults() == 1 &&
+         loop.getUpperBoundMap().getNumResults() == 1;
+}
+
+/// The trip count to plan a block for: the constant one, or
+/// kUnknownTrips for single bounds with step 1; nullopt otherwise.
+std::optional<uint64_t> tripsToPlanFor(AffineForOp loop) {
+  if (std::optional<uint64_t> trips = getConstantTripCount(loop))
+    return trips;
+  if (hasSingleUnitBounds(loop))
+    return kUnknownTrips;
+  return std::nullopt;
+}
+
 /// Whether `loop` can be unrolled by `factor` and jammed, and how.
 UnrollJamLegality checkJammable(AffineForOp loop, unsigned factor) {
   if (loop.getNumIterArgs() != 0)
     return {std::nullopt, "it carries values"};
-  if (!loop.getConstantLowerBound() || !loop.getConstantUpperBound())
-    return {std::nullopt, "its bounds are not constant"};
+  if ((!loop.getConstantLowerBound() || !loop.getConstantUpperBound()) &&
+      !hasSingleUnitBounds(loop))
+    return {std::nullopt, "its bounds are not constant, nor single values "
+                          "with step 1"};
   Value *iv = loop.getInductionVar();
   bool vectorHazard = false;
   loop.getOperation()->walk(
@@ -214,12 +237,15 @@ public:
         writes.push_back(a);
   }
 
-  /// The jammed loop over the first (trips / factor) * factor iterations.
-  AffineForOp run(int64_t end) {
-    int64_t lb = *loop.getConstantLowerBound(), step = loop.getStep();
+  /// The jammed loop over the first (trips / factor) * factor iterations,
+  /// from the loop's lower bound to `end` (a single value).
+  AffineForOp run(AffineMap end, std::vector<Value *> endOperands) {
+    int64_t step = loop.getStep();
     unsigned factor = (unsigned)maps.size();
     OpBuilder b = OpBuilder::before(loop.getOperation());
-    AffineForOp jammed = AffineForOp::create(b, lb, end, step * factor);
+    AffineForOp jammed = AffineForOp::create(
+        b, loop.getLowerBoundMap(), loop.getLowerBoundOperands(), end,
+        std::move(endOperands), step * factor);
     inheritInductionVarName(loop, jammed);
     Operation *yield = jammed.getBody()->getTerminator();
     OpBuilder body = OpBuilder::before(yield);
@@ -362,15 +388,50 @@ private:
   DependenceChecker checker{exactDependences};
 };
 
+/// The same for a loop whose bounds are single values with step 1 and whose
+/// trip count is known only at run time: the jammed loop runs to end = lb +
+/// ((ub - lb) floordiv U) * U, and the loop itself then from max(lb, end),
+/// which also keeps it empty when ub < lb (end is below lb then). Over the
+/// operands of both bounds: lb's dims, ub's dims, lb's symbols, ub's.
+void unrollAndJamRuntimeTrips(const JamPlan &plan) {
+  AffineForOp loop = plan.loop;
+  AffineMap lbMap = loop.getLowerBoundMap(), ubMap = loop.getUpperBoundMap();
+  unsigned lbDims = lbMap.getNumDims(), ubDims = ubMap.getNumDims();
+  unsigned lbSyms = lbMap.getNumSymbols(), ubSyms = ubMap.getNumSymbols();
+  std::vector<AffineExpr> dims, syms;
+  for (unsigned d = 0; d < ubDims; ++d)
+    dims.push_back(AffineExpr::dim(lbDims + d));
+  for (unsigned s = 0; s < ubSyms; ++s)
+    syms.push_back(AffineExpr::symbol(lbSyms + s));
+  AffineExpr lb = lbMap.getResult(0),
+             ub = ubMap.getResult(0).replaceDimsAndSymbols(dims, syms);
+  int64_t factor = plan.factor;
+  AffineExpr end = lb + (ub - lb).floorDiv(factor) * factor;
+  std::vector<Value *> lbOps = loop.getLowerBoundOperands(),
+                       ubOps = loop.getUpperBoundOperands(), operands;
+  operands.insert(operands.end(), lbOps.begin(), lbOps.begin() + lbDims);
+  operands.insert(operands.end(), ubOps.begin(), ubOps.begin() + ubDims);
+  operands.insert(operands.end(), lbOps.begin() + lbDims, lbOps.end());
+  operands.insert(operands.end(), ubOps.begin() + ubDims, ubOps.end());
+  unsigned numDims = lbDims + ubDims, numSyms = lbSyms + ubSyms;
+  Jammer(loop, plan.factor, plan.order)
+      .run(AffineMap::get(numDims, numSyms, {end}), operands);
+  loop.setLowerBound(AffineMap::get(numDims, numSyms, {lb, end}), operands);
+}
+
 /// Unrolls `plan.loop` by its factor and jams the copies; the iterations
 /// that do not fill a whole step stay in the original loop, after.
 void unrollAndJam(const JamPlan &plan) {
   AffineForOp loop = plan.loop;
+  std::optional<uint64_t> trips = getConstantTripCount(loop);
+  if (!trips) {
+    unrollAndJamRuntimeTrips(plan);
+    return;
+  }
   int64_t lb = *loop.getConstantLowerBound(), step = loop.getStep();
-  uint64_t trips = *getConstantTripCount(loop);
-  int64_t end = unrolledLoopEnd(lb, trips, plan.factor, step);
-  Jammer(loop, plan.factor, plan.order).run(end);
-  if (trips % plan.factor == 0) {
+  int64_t end = unrolledLoopEnd(lb, *trips, plan.factor, step);
+  Jammer(loop, plan.factor, plan.order).run(AffineMap::getConstant(end), {});
+  if (*trips % plan.factor == 0) {
     loop->erase();
     return;
   }
@@ -401,9 +462,9 @@ std::vector<JamPlan> planFunction(Operation *func,
     });
     if (around != kept.end()) {
       around->accumulators = std::max(around->accumulators, acc);
-      around->factor = std::min(
-          around->factor,
-          factorFor(*getConstantTripCount(around->loop), around->accumulators));
+      around->factor =
+          std::min(around->factor, factorFor(*tripsToPlanFor(around->loop),
+                                             around->accumulators));
       continue;
     }
     std::vector<Candidate> candidates =
@@ -412,9 +473,10 @@ std::vector<JamPlan> planFunction(Operation *func,
       note(inner, "no enclosing loop shares its loads");
     // The best candidate that can be blocked; why the better ones cannot.
     for (auto [loop, ownLoads, aliasingLoads, sharedStreams] : candidates) {
-      std::optional<uint64_t> trips = getConstantTripCount(loop);
+      std::optional<uint64_t> trips = tripsToPlanFor(loop);
       if (!trips) {
-        note(loop, "its trip count is not constant");
+        note(loop, "its trip count is not constant, and its bounds are not "
+                   "single values with step 1");
         continue;
       }
       // Each copy's own loads are streams through memory; more than
