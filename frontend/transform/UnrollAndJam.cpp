@@ -423,8 +423,10 @@ void unrollAndJamRuntimeTrips(const JamPlan &plan) {
 /// that do not fill a whole step stay in the original loop, after.
 void unrollAndJam(const JamPlan &plan) {
   AffineForOp loop = plan.loop;
+  // `%i to %i + 8` has a constant trip count but no constant bounds.
   std::optional<uint64_t> trips = getConstantTripCount(loop);
-  if (!trips) {
+  if (!trips || !loop.getConstantLowerBound() ||
+      !loop.getConstantUpperBound()) {
     unrollAndJamRuntimeTrips(plan);
     return;
   }

@@ -5,7 +5,8 @@
 // jammed loop runs to lb + ((ub - lb) floordiv U) * U and the loop itself
 // then from the max of that and lb, so it stays empty when ub < lb
 // (@range from 5 to 2), and rows short of a block (%n = 3) run in it
-// alone.
+// alone. @band's 7 rows from %s are a constant trip count without constant
+// bounds.
 func.func private @printMemrefF32(memref<*xf32>)
 func.func @symbolic(%A: memref<?x4xf32>, %B: memref<4x4xf32>, %C: memref<?x4xf32>, %n: index) {
   affine.for %i = 0 to %n {
@@ -29,6 +30,19 @@ func.func @range(%A: memref<?x4xf32>, %B: memref<4x4xf32>, %C: memref<?x4xf32>, 
       %p = arith.mulf %a, %b : f32
       %q = arith.subf %c, %p : f32
       affine.store %q, %C[%i, 2] : memref<?x4xf32>
+    }
+  }
+  return
+}
+func.func @band(%A: memref<?x4xf32>, %B: memref<4x4xf32>, %C: memref<?x4xf32>, %s: index) {
+  affine.for %i = affine_map<()[s0] -> (s0)>()[%s] to affine_map<()[s0] -> (s0 + 7)>()[%s] {
+    affine.for %k = 0 to 4 {
+      %a = affine.load %A[%i, %k] : memref<?x4xf32>
+      %b = affine.load %B[%k, 3] : memref<4x4xf32>
+      %c = affine.load %C[%i, 1] : memref<?x4xf32>
+      %p = arith.mulf %a, %b : f32
+      %q = arith.addf %c, %p : f32
+      affine.store %q, %C[%i, 1] : memref<?x4xf32>
     }
   }
   return
@@ -92,6 +106,7 @@ func.func @main() {
   func.call @symbolic(%Ad, %B, %Cd, %n0) : (memref<?x4xf32>, memref<4x4xf32>, memref<?x4xf32>, index) -> ()
   func.call @range(%Ad, %B, %Cd, %n2, %n11) : (memref<?x4xf32>, memref<4x4xf32>, memref<?x4xf32>, index, index) -> ()
   func.call @range(%Ad, %B, %Cd, %n5, %n2) : (memref<?x4xf32>, memref<4x4xf32>, memref<?x4xf32>, index, index) -> ()
+  func.call @band(%Ad, %B, %Cd, %n3) : (memref<?x4xf32>, memref<4x4xf32>, memref<?x4xf32>, index) -> ()
   func.call @lower(%Ad, %Ld) : (memref<?x4xf32>, memref<?x11xf32>) -> ()
   %pc = memref.cast %C : memref<11x4xf32> to memref<*xf32>
   call @printMemrefF32(%pc) : (memref<*xf32>) -> ()
