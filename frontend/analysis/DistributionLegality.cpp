@@ -121,6 +121,16 @@ std::vector<StatementGroup> getStatementGroups(AffineForOp loop) {
   return groups;
 }
 
+StatementGroup
+mergeStatementGroups(const std::vector<const StatementGroup *> &groups) {
+  StatementGroup merged;
+  for (const StatementGroup *group : groups)
+    merged.insert(merged.end(), group->begin(), group->end());
+  std::sort(merged.begin(), merged.end(),
+            [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return merged;
+}
+
 std::optional<DistributionConflict>
 findDistributionConflict(AffineForOp loop,
                          const std::vector<StatementGroup> &groups) {

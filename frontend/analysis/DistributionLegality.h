@@ -35,6 +35,10 @@ using StatementGroup = std::vector<Operation *>;
 /// constants left out), ordered by their first statement.
 std::vector<StatementGroup> getStatementGroups(AffineForOp loop);
 
+/// The statements of `groups`, in program order.
+StatementGroup
+mergeStatementGroups(const std::vector<const StatementGroup *> &groups);
+
 /// What keeps a distribution from being legal.
 struct DistributionConflict {
   enum class Kind {

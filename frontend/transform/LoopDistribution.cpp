@@ -57,15 +57,6 @@ Operation *firstStridedAccess(const StatementGroup &group, Value *iv) {
   return strided;
 }
 
-void append(std::vector<Operation *> &to, const StatementGroup &group) {
-  to.insert(to.end(), group.begin(), group.end());
-}
-
-void sortByPosition(std::vector<Operation *> &ops) {
-  std::sort(ops.begin(), ops.end(),
-            [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-}
-
 /// Which statements of `loop` to move out (nullopt: none; `why` says why
 /// when a candidate was refused, and is empty for loops that are not
 /// candidates at all).
@@ -75,11 +66,11 @@ std::optional<Split> planSplit(AffineForOp loop, std::string &why) {
   std::vector<StatementGroup> groups = getStatementGroups(loop);
   Value *iv = loop.getInductionVar();
   Split split;
-  std::vector<const StatementGroup *> keptGroups;
+  std::vector<const StatementGroup *> movedGroups, keptGroups;
   for (const StatementGroup &group : groups) {
     Operation *strided = firstStridedAccess(group, iv);
     if (strided && isStraightLine(group)) {
-      append(split.moved, group);
+      movedGroups.push_back(&group);
       if (!split.strided)
         split.strided = strided;
       continue;
@@ -88,27 +79,19 @@ std::optional<Split> planSplit(AffineForOp loop, std::string &why) {
     if (!split.nest)
       split.nest = firstLoop(group);
   }
-  if (split.moved.empty() || !split.nest)
+  if (movedGroups.empty() || !split.nest)
     return std::nullopt;
-  for (const StatementGroup *group : keptGroups) {
+  for (const StatementGroup *group : keptGroups)
     if (Operation *strided = firstStridedAccess(*group, iv)) {
       why = "the access at " + describeLocation(strided) +
             " that stays is not contiguous along " + ivName(loop) + " either";
       return std::nullopt;
     }
-    append(split.kept, *group);
-  }
-  sortByPosition(split.kept);
-  sortByPosition(split.moved);
+  split.kept = mergeStatementGroups(keptGroups);
+  split.moved = mergeStatementGroups(movedGroups);
   if (std::optional<DistributionConflict> conflict =
           findDistributionConflict(loop, {split.kept, split.moved})) {
-    if (conflict->kind == DistributionConflict::Kind::OpaqueEffects)
-      why = "the op at " + describeLocation(conflict->op) +
-            " has effects on memory the analysis cannot see";
-    else
-      why = "the access at " + describeLocation(conflict->op) +
-            " would run after the one at " + describeLocation(conflict->other) +
-            ", which it may precede";
+    why = describeConflict(*conflict);
     return std::nullopt;
   }
   return split;

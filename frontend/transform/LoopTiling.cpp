@@ -454,20 +454,10 @@ std::string distributionBlocker(AffineForOp loop,
 /// `loop`'s header, in order); returns the loop that now holds `nest`.
 AffineForOp distribute(AffineForOp loop, const std::vector<AffineForOp> &nests,
                        AffineForOp nest) {
-  OpBuilder before = OpBuilder::before(loop.getOperation());
   AffineForOp holder = loop;
-  for (size_t n = 0; n + 1 < nests.size(); ++n) {
-    AffineForOp copy = AffineForOp::create(
-        before, loop.getLowerBoundMap(), loop.getLowerBoundOperands(),
-        loop.getUpperBoundMap(), loop.getUpperBoundOperands(), loop.getStep());
-    inheritInductionVarName(loop, copy);
-    nests[n].getOperation()->moveBefore(copy.getBody()->getTerminator());
-    Value *iv = loop.getInductionVar();
-    nests[n].getOperation()->walk([&](Operation *op) {
-      for (unsigned i = 0; i < op->getNumOperands(); ++i)
-        if (op->getOperand(i) == iv)
-          op->setOperand(i, copy.getInductionVar());
-    });
+  // Each copy goes right after `loop`: the last nest first.
+  for (size_t n = nests.size(); n-- > 1;) {
+    AffineForOp copy = moveIntoCopyAfter(loop, {nests[n].getOperation()});
     if (nests[n].getOperation() == nest.getOperation())
       holder = copy;
   }

@@ -96,23 +96,24 @@ bool rowsShareALoad(AffineForOp cols, Value *rowIv) {
 /// is tied to `cols` by a value).
 std::optional<std::vector<Operation *>> othersThan(AffineForOp rows,
                                                    AffineForOp cols) {
-  std::vector<Operation *> others;
-  for (const StatementGroup &group : getStatementGroups(rows)) {
+  std::vector<StatementGroup> groups = getStatementGroups(rows);
+  std::vector<const StatementGroup *> others;
+  for (const StatementGroup &group : groups) {
     bool holdsCols = std::find(group.begin(), group.end(),
                                cols.getOperation()) != group.end();
     if (holdsCols && group.size() != 1)
       return std::nullopt;
     if (!holdsCols)
-      others.insert(others.end(), group.begin(), group.end());
+      others.push_back(&group);
   }
-  std::sort(others.begin(), others.end(),
-            [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return others;
+  return mergeStatementGroups(others);
 }
 
+/// Whether `cols`'s upper bound uses a value of the row loop: its
+/// induction variable or one computed in its body.
 bool usesRowIv(AffineForOp cols, AffineForOp rows) {
   for (Value *v : cols.getUpperBoundOperands())
-    if (isDefinedInside(v, rows.getOperation()) || v == rows.getInductionVar())
+    if (isDefinedInside(v, rows.getOperation()))
       return true;
   return false;
 }
@@ -145,11 +146,8 @@ std::string planSplit(AffineForOp rows, const TriangularSplitOptions &options,
   if (!others->empty())
     if (std::optional<DistributionConflict> conflict =
             findDistributionConflict(rows, {{cols.getOperation()}, *others}))
-      return "the rest of its body could not run after it: the access at " +
-             describeLocation(conflict->op) +
-             (conflict->other ? " may have to precede the one at " +
-                                    describeLocation(conflict->other)
-                              : std::string(" has unknown effects"));
+      return "the rest of its body could not run after it: " +
+             describeConflict(*conflict);
   uint64_t trips = *getConstantTripCount(rows);
   unsigned blockRows =
       registerBlockRows(options.target, fastMath,
@@ -209,7 +207,6 @@ void applySplit(const TrianglePlan &plan) {
   uint64_t trips = *getConstantTripCount(rows);
   int64_t end = lb + (int64_t)(trips / plan.blockRows * plan.blockRows);
   OpBuilder before = OpBuilder::before(rows.getOperation());
-  before.setLoc(rows.getLoc());
   AffineForOp blocks = AffineForOp::create(before, lb, end, plan.blockRows);
   inheritInductionVarName(rows, blocks);
   OpBuilder body =

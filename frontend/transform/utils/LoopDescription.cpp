@@ -63,4 +63,13 @@ std::string describeLoopBounds(AffineForOp forOp) {
   return text;
 }
 
+std::string describeConflict(const DistributionConflict &conflict) {
+  if (conflict.kind == DistributionConflict::Kind::OpaqueEffects)
+    return "the op at " + describeLocation(conflict.op) +
+           " has effects on memory the analysis cannot see";
+  return "the access at " + describeLocation(conflict.op) +
+         " would run after the one at " + describeLocation(conflict.other) +
+         ", which it may precede";
+}
+
 } // namespace affjit

@@ -3,6 +3,7 @@
 // remark says which loop it means and what a pass made of it.
 #pragma once
 
+#include "frontend/analysis/DistributionLegality.h"
 #include "frontend/ir/Ops.h"
 
 #include <string>
@@ -24,5 +25,9 @@ std::string describeBound(const AffineMap &map,
 
 /// `LB to UB` and ` step S` unless the step is 1.
 std::string describeLoopBounds(AffineForOp forOp);
+
+/// Why a distribution is refused, as a remark's clause: "the access at
+/// 12:7 would run after the one at 9:5, which it may precede".
+std::string describeConflict(const DistributionConflict &conflict);
 
 } // namespace affjit
